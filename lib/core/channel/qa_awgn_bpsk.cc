@@ -1,0 +1,237 @@
+/* The AWGN/BPSK channel and generator on the CPU backend: statistics against theory, stream
+ * determinism, and parameter checking.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "gaussian.h"
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <cppunit/extensions/HelperMacros.h>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+// Two-sided 99% and 99.9% points of the standard normal.
+constexpr double z99 = 2.5758;
+constexpr double z999 = 3.2905;
+} // namespace
+
+class awgn_bpsk_test : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(awgn_bpsk_test);
+    CPPUNIT_TEST(deterministic_math_is_accurate);
+    CPPUNIT_TEST(noise_mean_and_variance);
+    CPPUNIT_TEST(noise_tail_matches_gaussian);
+    CPPUNIT_TEST(uncoded_ber_matches_theory);
+    CPPUNIT_TEST(soft_convention_positive_means_one);
+    CPPUNIT_TEST(llr_is_scaled_symbol);
+    CPPUNIT_TEST(stream_independent_of_chunking);
+    CPPUNIT_TEST(channel_equals_generator);
+    CPPUNIT_TEST(noise_change_applies_to_later_blocks);
+    CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST_SUITE_END();
+
+    static std::vector<float> noise_samples(size_t n, uint64_t seed)
+    {
+        // Es/N0 = -3.0103 dB gives sigma = 1; bits all 0 map to -1.
+        awgn_bpsk_channel_engine ch(awgn_noise::from_snr(10 * std::log10(0.5), snr_kind::ESN0, 1.0),
+                                    soft_output::SYMBOLS, seed, backend_kind::CPU);
+        std::vector<uint8_t> zeros(n, 0);
+        std::vector<float> y(n);
+        ch.apply(zeros.data(), y.data(), n, 0);
+        for (auto& v : y)
+            v += 1.0f;
+        return y;
+    }
+
+    void deterministic_math_is_accurate()
+    {
+        for (float u : { 5.9604645e-08f, 1e-3f, 0.3f, 0.70710678f, 0.7072f, 0.999f, 1.0f })
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(std::log(double(u)), double(detail::log_det(u)),
+                                         4e-7 * std::max(1.0, std::fabs(std::log(double(u)))));
+        for (float t = 0.0f; t < 1.0f; t += 0.0625f) {
+            float s, c;
+            detail::sincos_quarter(t, &s, &c);
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(std::sin(1.5707963267948966 * t), double(s), 3e-7);
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(std::cos(1.5707963267948966 * t), double(c), 3e-7);
+        }
+    }
+
+    void noise_mean_and_variance()
+    {
+        const size_t n = size_t(1) << 21;
+        const std::vector<float> z = noise_samples(n, 11);
+        double sum = 0, sum2 = 0;
+        for (float v : z) {
+            sum += v;
+            sum2 += double(v) * v;
+        }
+        const double mean = sum / n, var = sum2 / n - mean * mean;
+        // mean ~ N(0, 1/n), sample variance ~ N(1, 2/n)
+        CPPUNIT_ASSERT(std::fabs(mean) < z999 / std::sqrt(double(n)));
+        CPPUNIT_ASSERT(std::fabs(var - 1.0) < z999 * std::sqrt(2.0 / n));
+    }
+
+    void noise_tail_matches_gaussian()
+    {
+        const size_t n = size_t(1) << 21;
+        const std::vector<float> z = noise_samples(n, 12);
+        for (double a : { 1.0, 2.0, 3.0, 4.0 }) {
+            size_t beyond = 0;
+            for (float v : z)
+                beyond += std::fabs(v) > a;
+            const double p = std::erfc(a / std::sqrt(2.0));
+            const double sd = std::sqrt(n * p * (1 - p));
+            CPPUNIT_ASSERT(std::fabs(double(beyond) - n * p) < z999 * sd + 1);
+        }
+    }
+
+    void uncoded_ber_matches_theory()
+    {
+        // 99% confidence interval of the error count around n Q(sqrt(2 Eb/N0)).
+        const struct {
+            double ebn0_db;
+            size_t n;
+        } points[] = { { 0.0, size_t(1) << 20 }, { 4.0, size_t(1) << 21 }, { 8.0, size_t(1) << 23 } };
+        for (const auto& pt : points) {
+            awgn_bpsk_generator gen(uncoded(), awgn_noise::from_snr(pt.ebn0_db, snr_kind::EBN0, 1.0),
+                                    soft_output::LLR, 2024, backend_kind::CPU);
+            std::vector<uint8_t> bits(pt.n);
+            std::vector<float> llr(pt.n);
+            gen.generate(pt.n, bits.data(), llr.data());
+            size_t errors = 0, ones = 0;
+            for (size_t i = 0; i < pt.n; ++i) {
+                errors += (llr[i] > 0) != (bits[i] != 0);
+                ones += bits[i];
+            }
+            const double p = 0.5 * std::erfc(std::sqrt(std::pow(10.0, pt.ebn0_db / 10)));
+            const double expect = pt.n * p, sd = std::sqrt(pt.n * p * (1 - p));
+            CPPUNIT_ASSERT_MESSAGE("Eb/N0 " + std::to_string(pt.ebn0_db) + " dB: " +
+                                       std::to_string(errors) + " errors, expected " +
+                                       std::to_string(expect),
+                                   std::fabs(errors - expect) < z99 * sd);
+            // The bits are fair coins.
+            CPPUNIT_ASSERT(std::fabs(ones - pt.n / 2.0) < z999 * std::sqrt(pt.n / 4.0));
+        }
+    }
+
+    void soft_convention_positive_means_one()
+    {
+        // At 30 dB every soft value has the sign of its symbol: bit 1 -> positive.
+        awgn_bpsk_channel_engine ch(awgn_noise::from_snr(30, snr_kind::ESN0, 1.0),
+                                    soft_output::SYMBOLS, 1, backend_kind::CPU);
+        const std::vector<uint8_t> bits = { 0, 1, 1, 0, 1, 0, 0, 1, 7 };
+        std::vector<float> y(bits.size());
+        ch.apply(bits.data(), y.data(), bits.size(), 0);
+        for (size_t i = 0; i < bits.size(); ++i) {
+            CPPUNIT_ASSERT_EQUAL(bits[i] != 0, y[i] > 0);
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(bits[i] ? 1.0 : -1.0, y[i], 0.2);
+        }
+    }
+
+    void llr_is_scaled_symbol()
+    {
+        const awgn_noise noise = awgn_noise::from_snr(2.0, snr_kind::EBN0, 0.5);
+        // Es/N0 = 0.5 * 10^0.2, sigma^2 = 1/(2 Es/N0)
+        const double var = 1.0 / (2 * 0.5 * std::pow(10.0, 0.2));
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(std::sqrt(var), noise.sigma, 1e-12);
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(2 / var, noise.llr_scale, 1e-9);
+        awgn_bpsk_channel_engine sym(noise, soft_output::SYMBOLS, 5, backend_kind::CPU);
+        awgn_bpsk_channel_engine llr(noise, soft_output::LLR, 5, backend_kind::CPU);
+        std::vector<uint8_t> bits(1000);
+        for (size_t i = 0; i < bits.size(); ++i)
+            bits[i] = (i * 7) % 3 == 0;
+        std::vector<float> y(bits.size()), l(bits.size());
+        sym.apply(bits.data(), y.data(), bits.size(), 100);
+        llr.apply(bits.data(), l.data(), bits.size(), 100);
+        for (size_t i = 0; i < bits.size(); ++i)
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(noise.llr_scale * y[i], l[i], 1e-5 * std::fabs(l[i]) + 1e-6);
+    }
+
+    void stream_independent_of_chunking()
+    {
+        const awgn_noise noise = awgn_noise::from_snr(3.0, snr_kind::EBN0, 1.0);
+        const size_t n = 10007;
+        awgn_bpsk_generator whole(uncoded(), noise, soft_output::LLR, 99, backend_kind::CPU);
+        std::vector<uint8_t> b1(n), b2(n);
+        std::vector<float> s1(n), s2(n);
+        whole.generate(n, b1.data(), s1.data());
+        awgn_bpsk_generator parts(uncoded(), noise, soft_output::LLR, 99, backend_kind::CPU);
+        std::mt19937 rng(1);
+        size_t done = 0;
+        while (done < n) {
+            const size_t m = std::min<size_t>(n - done, 1 + rng() % 300);
+            parts.generate(m, b2.data() + done, s2.data() + done);
+            done += m;
+        }
+        CPPUNIT_ASSERT(b1 == b2);
+        CPPUNIT_ASSERT(s1 == s2);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(n), parts.next_block());
+    }
+
+    void channel_equals_generator()
+    {
+        const awgn_noise noise = awgn_noise::from_snr(1.0, snr_kind::EBN0, 1.0);
+        const size_t n = 777;
+        awgn_bpsk_generator gen(uncoded(), noise, soft_output::LLR, 3, backend_kind::CPU);
+        std::vector<uint8_t> bits(n);
+        std::vector<float> soft(n), again(n);
+        gen.generate(n, bits.data(), soft.data());
+        awgn_bpsk_channel_engine ch(noise, soft_output::LLR, 3, backend_kind::CPU);
+        ch.apply(bits.data(), again.data(), n, 0);
+        CPPUNIT_ASSERT(soft == again);
+    }
+
+    void noise_change_applies_to_later_blocks()
+    {
+        awgn_bpsk_generator gen(uncoded(), awgn_noise::from_snr(0, snr_kind::EBN0, 1.0),
+                                soft_output::SYMBOLS, 4, backend_kind::CPU);
+        std::vector<uint8_t> bits(4096);
+        std::vector<float> y(4096);
+        gen.set_noise(awgn_noise::from_snr(40, snr_kind::EBN0, 1.0));
+        gen.generate(bits.size(), bits.data(), y.data());
+        for (size_t i = 0; i < y.size(); ++i)
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(bits[i] ? 1.0 : -1.0, y[i], 0.1);
+    }
+
+    static void expect_invalid(void (*f)(), const char* needle)
+    {
+        try {
+            f();
+        } catch (const std::invalid_argument& e) {
+            CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find(needle) != std::string::npos);
+            return;
+        }
+        CPPUNIT_FAIL(std::string("no std::invalid_argument mentioning ") + needle);
+    }
+
+    void rejects_bad_parameters()
+    {
+        expect_invalid([] { awgn_noise::from_snr(NAN, snr_kind::EBN0, 1.0); }, "snr_db");
+        expect_invalid([] { awgn_noise::from_snr(100, snr_kind::EBN0, 1.0); }, "snr_db");
+        expect_invalid([] { awgn_noise::from_snr(3, snr_kind::EBN0, 0.0); }, "rate");
+        expect_invalid([] { awgn_noise::from_snr(3, snr_kind::EBN0, 1.5); }, "rate");
+        expect_invalid([] { parse_soft_output("bits"); }, "'llr' or 'symbols'");
+        expect_invalid([] { parse_snr_kind("snr"); }, "'ebn0' or 'esn0'");
+        expect_invalid(
+            [] {
+                awgn_bpsk_generator g(nullptr, awgn_noise::from_snr(1, snr_kind::ESN0, 1),
+                                      soft_output::LLR, 0, backend_kind::CPU);
+            },
+            "code");
+        expect_invalid(
+            [] {
+                awgn_bpsk_channel_engine c(awgn_noise{ -1.0, 1.0 }, soft_output::LLR, 0,
+                                           backend_kind::CPU);
+            },
+            "sigma");
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(awgn_bpsk_test);
+
+} // namespace gpufec
+} // namespace gr
