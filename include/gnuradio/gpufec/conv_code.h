@@ -1,0 +1,104 @@
+/* Feed-forward convolutional codes with puncturing and a termination mode.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CONV_CODE_H
+#define INCLUDED_GPUFEC_CONV_CODE_H
+
+#include <gnuradio/gpufec/code.h>
+#include <gnuradio/gpufec/core_api.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+/*! @brief How frames begin and end (docs/viterbi.md). */
+enum class termination {
+    TERMINATED = 0, //!< state 0 at both ends: k-1 zero tail bits after each frame
+    TRUNCATED = 1,  //!< state 0 at the start, the end state is whatever the data left
+    TAILBITING = 2, //!< start state = end state (the frame's last k-1 bits), no tail
+    STREAMING = 3   //!< one endless stream from state 0, no frames
+};
+
+/*! @brief Parses "terminated", "truncated", "tailbiting" or "streaming". */
+GPUFEC_CORE_API termination parse_termination(const std::string& name);
+GPUFEC_CORE_API std::string termination_name(termination t);
+
+/*!
+ * @brief A feed-forward convolutional code: constraint length, generators, puncturing, framing.
+ *
+ * Conventions (docs/viterbi.md):
+ * - generators are written in octal as usual (0171, 0133); bit k-1 taps the newest input bit,
+ *   bit 0 the oldest. gr-fec's cc_encoder writes the same generators bit-reversed ([79, 109]
+ *   for 171/133).
+ * - for each input bit the coded bits follow in generator order: c0 c1 ... c(n-1).
+ * - a puncturing pattern is a string of '1' (sent) and '0' (deleted) over that serialized coded
+ *   stream; its length is a multiple of n. Framed codes restart the pattern at every frame,
+ *   streaming codes run it continuously from the stream's start.
+ */
+class GPUFEC_CORE_API conv_code final : public code
+{
+public:
+    /*!
+     * @param k constraint length, 3..9
+     * @param polys 2, 3 or 4 generators (rate 1/2, 1/3, 1/4), each in [1, 2^k); together they
+     *        must tap both the newest and the oldest bit (otherwise k is not the constraint length)
+     * @param puncture "" (none), a named pattern ("2/3", "3/4", "5/6", "7/8": the DVB-T / 802.11
+     *        patterns for rate-1/2 codes) or a pattern string of '0'/'1' with at least one '1'
+     * @param term the termination mode
+     * @param frame_bits information bits per frame (framed modes; ignored for STREAMING), >= 1
+     * @throws std::invalid_argument naming the parameter, the value and what is allowed
+     */
+    conv_code(int k,
+              const std::vector<unsigned>& polys,
+              const std::string& puncture = "",
+              termination term = termination::TERMINATED,
+              size_t frame_bits = 2048);
+
+    static std::shared_ptr<const conv_code> make(int k,
+                                                 const std::vector<unsigned>& polys,
+                                                 const std::string& puncture = "",
+                                                 termination term = termination::TERMINATED,
+                                                 size_t frame_bits = 2048);
+
+    int k() const { return m_k; }
+    /*! @brief Coded bits per trellis step before puncturing (2, 3 or 4). */
+    unsigned n() const { return static_cast<unsigned>(m_polys.size()); }
+    const std::vector<unsigned>& polys() const { return m_polys; }
+    /*! @brief The puncturing pattern as 0/1 bytes; all ones (length n) when not punctured. */
+    const std::vector<uint8_t>& puncture_pattern() const { return m_pattern; }
+    bool punctured() const;
+    termination term() const { return m_term; }
+    /*! @brief Information bits per frame (framed modes); 0 for STREAMING. */
+    size_t frame_bits() const { return m_term == termination::STREAMING ? 0 : m_frame_bits; }
+    /*! @brief Trellis steps per block: frame bits (+ k-1 tail when terminated), or one
+     *  puncturing period for STREAMING. */
+    size_t steps_per_block() const;
+    /*! @brief Coded bits before puncturing per block: steps_per_block() * n(). */
+    size_t mother_bits_per_block() const { return steps_per_block() * n(); }
+
+    /* code interface */
+    family kind() const override { return family::CONVOLUTIONAL; }
+    std::string name() const override;
+    size_t info_bits_per_block() const override;
+    size_t coded_bits_per_block() const override { return m_coded_per_block; }
+    void encode(const uint8_t* info, uint8_t* coded, size_t n_blocks) const override;
+    size_t history_bits() const override;
+
+private:
+    int m_k;
+    std::vector<unsigned> m_polys;
+    std::vector<uint8_t> m_pattern;
+    std::string m_pattern_name;
+    termination m_term;
+    size_t m_frame_bits;
+    size_t m_coded_per_block = 0;
+};
+
+using conv_code_sptr = std::shared_ptr<const conv_code>;
+
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_CONV_CODE_H */

@@ -1,0 +1,126 @@
+/* Viterbi decoding of convolutional codes, GNU-Radio-free (the block and the numpy function
+ * wrap this). docs/viterbi.md specifies the decisions exactly, so that the CPU and the CUDA
+ * backends agree bit for bit.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_VITERBI_H
+#define INCLUDED_GPUFEC_VITERBI_H
+
+#include <gnuradio/gpufec/backend.h>
+#include <gnuradio/gpufec/conv_code.h>
+#include <gnuradio/gpufec/core_api.h>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+/*!
+ * @brief How a stream is cut into independently decoded tiles, in trellis steps.
+ *
+ * Tile t decodes steps [t P, (t+1) P): its add-compare-select starts @p before steps earlier
+ * from equal metrics (state 0 known at the stream's start) and runs @p after steps past the
+ * end, where traceback starts from the best state; the last @p after decisions are dropped.
+ */
+struct GPUFEC_CORE_API viterbi_tiling {
+    size_t payload = 0; //!< P: decoded steps per tile
+    size_t before = 0;  //!< warm-up steps before the tile
+    size_t after = 0;   //!< traceback steps after the tile (the traceback depth)
+
+    /*! @brief The measured default for a code (docs/viterbi.md has the table). */
+    static viterbi_tiling defaults(const conv_code& c);
+};
+
+/*! @brief Decoder options; zero means "the default". */
+struct GPUFEC_CORE_API viterbi_options {
+    backend_kind backend = backend_kind::AUTO;
+    /*! Float soft values are quantized as round(x * llr_scale) clamped to +-127. */
+    float llr_scale = 8.0f;
+    /*! Set when a positive soft value means bit 0 (the default is GNU Radio's: bit 1). */
+    bool invert = false;
+    /*! Streaming tiling (0 fields: viterbi_tiling::defaults). */
+    viterbi_tiling tiling{};
+    /*! Frames (or tiles) decoded per backend call; 0: the backend's choice. */
+    size_t max_batch = 0;
+    /*! CPU worker threads; 0: one per hardware thread. */
+    unsigned threads = 0;
+};
+
+/*!
+ * @brief A Viterbi decoder for one code, on the CPU or a GPU.
+ *
+ * Framed codes decode whole frames; streaming codes take soft values in any chunking and hand
+ * out decoded bits as tiles complete, the same bits whatever the chunking.
+ * Buffers are allocated at construction; not thread-safe (one instance per thread).
+ */
+class GPUFEC_CORE_API viterbi_decoder_engine
+{
+public:
+    /*! @throws std::invalid_argument on bad options (naming the option and what is allowed) */
+    viterbi_decoder_engine(conv_code_sptr code, const viterbi_options& opts = viterbi_options());
+    ~viterbi_decoder_engine();
+    viterbi_decoder_engine(const viterbi_decoder_engine&) = delete;
+    viterbi_decoder_engine& operator=(const viterbi_decoder_engine&) = delete;
+
+    const conv_code& decoded_code() const { return *m_code; }
+    const backend_choice& backend() const { return m_choice; }
+    const viterbi_tiling& tiling() const { return m_tiling; }
+
+    /*!
+     * @brief Framed codes: n_frames * coded_bits_per_block() soft values in,
+     * n_frames * frame_bits() bits out.
+     * @throws std::invalid_argument for a streaming code
+     */
+    void decode_frames(const float* soft, uint8_t* bits, size_t n_frames);
+    void decode_frames(const int8_t* soft, uint8_t* bits, size_t n_frames);
+
+    /*!
+     * @brief Streaming codes: consumes @p n soft values (the punctured stream, continuing the
+     * previous call; any n).
+     * @throws std::invalid_argument for a framed code
+     */
+    void push(const float* soft, size_t n);
+    void push(const int8_t* soft, size_t n);
+    /*! @brief Decoded bits ready to be pulled. */
+    size_t available() const;
+    /*! @brief Moves up to @p max decoded bits out; returns how many. */
+    size_t pull(uint8_t* bits, size_t max);
+
+    class backend_impl;
+
+private:
+    template <typename T>
+    void decode_frames_t(const T* soft, uint8_t* bits, size_t n_frames);
+    template <typename T>
+    void push_t(const T* soft, size_t n);
+    void decode_ready_tiles();
+
+    conv_code_sptr m_code;
+    viterbi_options m_opts;
+    viterbi_tiling m_tiling;
+    backend_choice m_choice;
+    std::unique_ptr<backend_impl> m_impl;
+    // streaming state
+    std::vector<int8_t> m_steps;   //!< depunctured LLRs of steps [m_steps_first, ...)
+    uint64_t m_steps_first = 0;    //!< first step held in m_steps
+    uint64_t m_soft_seen = 0;      //!< punctured soft values consumed (puncturing phase)
+    uint64_t m_next_tile = 0;      //!< first tile not yet decoded
+    std::vector<uint8_t> m_ready;  //!< decoded bits not yet pulled
+    size_t m_ready_head = 0;
+};
+
+/*!
+ * @brief Convenience for scripts: decodes a whole array (framed codes: whole frames; streaming
+ * codes: the bits whose tiles are complete, followed by a final flush that decodes the rest
+ * with traceback from the best state at the end).
+ */
+GPUFEC_CORE_API std::vector<uint8_t> viterbi_decode(conv_code_sptr code,
+                                                    const std::vector<float>& soft,
+                                                    const viterbi_options& opts = viterbi_options());
+
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_VITERBI_H */

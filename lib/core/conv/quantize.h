@@ -1,0 +1,42 @@
+/* Soft input to the decoders' int8 metric domain, the same on host and device.
+ *
+ *   q = round_half_even(clamp(x * scale, -127, 127)),  NaN -> 0 (an erasure)
+ *
+ * -128 is never produced (and an int8 input of -128 is read as -127), so +1 and -1 decisions
+ * have symmetric ranges. +-Inf clamp to +-127.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CORE_CONV_QUANTIZE_H
+#define INCLUDED_GPUFEC_CORE_CONV_QUANTIZE_H
+
+#include <gnuradio/gpufec/core_api.h>
+#include <cmath>
+#include <cstdint>
+
+namespace gr {
+namespace gpufec {
+
+GPUFEC_HOST_DEVICE int8_t quantize_llr(float x, float scale)
+{
+#if defined(__CUDA_ARCH__)
+    float y = __fmul_rn(x, scale);
+    if (y != y)
+        return 0;
+    y = fminf(fmaxf(y, -127.0f), 127.0f);
+    return static_cast<int8_t>(__float2int_rn(y));
+#else
+    float y = x * scale;
+    if (std::isnan(y))
+        return 0;
+    y = y < -127.0f ? -127.0f : (y > 127.0f ? 127.0f : y);
+    return static_cast<int8_t>(std::nearbyint(y));
+#endif
+}
+
+/*! An int8 input as the decoders read it: -128 becomes -127. */
+GPUFEC_HOST_DEVICE int32_t llr_value(int8_t q) { return q == -128 ? -127 : q; }
+
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_CORE_CONV_QUANTIZE_H */

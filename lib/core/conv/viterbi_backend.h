@@ -1,0 +1,51 @@
+/* What a Viterbi backend (CPU or CUDA) implements. The engine (viterbi.cc) quantizes and
+ * depunctures into the backend's staging buffer, so both backends see the same int8 steps.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CORE_CONV_VITERBI_BACKEND_H
+#define INCLUDED_GPUFEC_CORE_CONV_VITERBI_BACKEND_H
+
+#include "trellis.h"
+#include <gnuradio/gpufec/viterbi.h>
+#include <memory>
+
+namespace gr {
+namespace gpufec {
+
+class viterbi_decoder_engine::backend_impl
+{
+public:
+    virtual ~backend_impl() = default;
+
+    /*! Host buffer for @p n_llr depunctured int8 LLRs (pinned memory on the GPU backend);
+     *  valid until the next call. */
+    virtual int8_t* staging(size_t n_llr) = 0;
+
+    /*!
+     * Framed codes: staging holds n_frames frames of steps_per_block() * n LLRs each;
+     * writes frame_bits() decisions per frame.
+     */
+    virtual void decode_frames(size_t n_frames, uint8_t* bits) = 0;
+
+    /*!
+     * Streaming: staging holds steps [first_step, first_step + n_steps). Decodes tiles
+     * [first_tile, first_tile + n_tiles), whose steps (warm-up and traceback included, clipped
+     * at step 0) all lie inside; writes payload decisions per tile.
+     */
+    virtual void decode_tiles(uint64_t first_step,
+                              size_t n_steps,
+                              uint64_t first_tile,
+                              size_t n_tiles,
+                              uint8_t* bits) = 0;
+};
+
+std::unique_ptr<viterbi_decoder_engine::backend_impl>
+make_viterbi_cpu(const conv_code& code, const viterbi_tiling& tiling, const viterbi_options& opts);
+/* In lib/cuda; throws in a build without CUDA. */
+std::unique_ptr<viterbi_decoder_engine::backend_impl>
+make_viterbi_cuda(const conv_code& code, const viterbi_tiling& tiling, const viterbi_options& opts);
+
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_CORE_CONV_VITERBI_BACKEND_H */
