@@ -1,0 +1,16 @@
+/* The benchmark cases gpufec_bench runs, one function per area.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_BENCH_CASES_H
+#define INCLUDED_GPUFEC_BENCH_CASES_H
+
+#include "harness.h"
+
+namespace gpufec_bench {
+
+/*! AWGN/BPSK generation: device-resident kernels and the host-memory generator. */
+void bench_awgn(const config& cfg, table& out);
+
+} // namespace gpufec_bench
+
+#endif
