@@ -44,10 +44,15 @@ void launch_viterbi_frames(const conv::trellis& t,
                            void* workspace,
                            cudaStream_t stream);
 
+/*! Which streaming kernel runs: AUTO takes the fastest that applies; GENERAL forces the
+ *  warp-per-tile kernel (tests compare the two). */
+enum class viterbi_tile_kernel { AUTO, GENERAL };
+
 /*! Workspace for launch_viterbi_tiles with at most n_tiles tiles per launch. */
 size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
                                      const viterbi_tile_shape& shape,
-                                     size_t n_tiles);
+                                     size_t n_tiles,
+                                     viterbi_tile_kernel which = viterbi_tile_kernel::AUTO);
 
 /*!
  * Streaming tiles [first_tile, first_tile + n_tiles) of a stream whose steps
@@ -66,7 +71,8 @@ void launch_viterbi_tiles(const conv::trellis& t,
                           size_t n_tiles,
                           uint8_t* bits,
                           void* workspace,
-                          cudaStream_t stream);
+                          cudaStream_t stream,
+                          viterbi_tile_kernel which = viterbi_tile_kernel::AUTO);
 
 } // namespace cuda
 } // namespace gpufec

@@ -16,7 +16,6 @@
 #include "../cuda_check.h"
 #include "core/conv/quantize.h"
 #include "viterbi_kernels.h"
-#include "viterbi_shape.h"
 #include <climits>
 #include <stdexcept>
 #include <string>
@@ -28,6 +27,9 @@ namespace cuda {
 namespace {
 
 constexpr int max_warps_per_block = 4;
+
+/* Tailbiting wrap-around length W = 6 (k - 1) steps (docs/viterbi.md). */
+__host__ __device__ constexpr uint32_t tailbiting_wrap(int k) { return 6u * uint32_t(k - 1); }
 constexpr size_t max_shared_per_block = 48 * 1024;
 
 /* One warp's work, in "extended" step indices e = 0 .. steps-1. */
