@@ -74,6 +74,23 @@ void launch_viterbi_tiles(const conv::trellis& t,
                           cudaStream_t stream,
                           viterbi_tile_kernel which = viterbi_tile_kernel::AUTO);
 
+/*! Workspace for launch_viterbi_segment. */
+size_t viterbi_segment_workspace_bytes(const conv::trellis& t, size_t n_out);
+
+/*!
+ * One segment (the end of a stream): ACS over all n_steps steps at llr (state 0 known when
+ * @p start_known, else equal metrics), traceback from the best state at the last step; the
+ * decisions of the last n_out steps go to bits.
+ */
+void launch_viterbi_segment(const conv::trellis& t,
+                            const int8_t* llr,
+                            size_t n_steps,
+                            bool start_known,
+                            size_t n_out,
+                            uint8_t* bits,
+                            void* workspace,
+                            cudaStream_t stream);
+
 } // namespace cuda
 } // namespace gpufec
 } // namespace gr

@@ -89,10 +89,10 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_arg
     const int8_t* lp = a.llr + 2 * (begin - a.first_step);
 
     float pm[S];
-    const float penalty = float(6 * 2 * 254 + 1);
+    const float unreachable = float(conv::unreachable_metric(7, 2));
 #pragma unroll
     for (int s = 0; s < S; ++s)
-        pm[s] = (begin == 0 && s != 0) ? -penalty : 0.0f;
+        pm[s] = (begin == 0 && s != 0) ? unreachable : 0.0f;
 
     uint32_t lo = 0, hi = 0;
     for (uint64_t e = begin; e < tp; ++e, lp += 2) // warm-up: no decisions kept
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_arg
 
     // Traceback from step end-1 down to tp; the tile's own decisions are steps < tp + P.
     uint8_t* out = a.bits + job * a.payload;
-    const uint32_t emit = uint32_t(min<uint64_t>(a.payload, end - tp));
+    const uint32_t emit = uint32_t(min(a.payload, end - tp));
     uint32_t s = uint32_t(best);
     const bool words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
     uint32_t pack = 0;

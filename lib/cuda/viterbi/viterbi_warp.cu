@@ -27,9 +27,6 @@ namespace cuda {
 namespace {
 
 constexpr int max_warps_per_block = 4;
-
-/* Tailbiting wrap-around length W = 6 (k - 1) steps (docs/viterbi.md). */
-__host__ __device__ constexpr uint32_t tailbiting_wrap(int k) { return 6u * uint32_t(k - 1); }
 constexpr size_t max_shared_per_block = 48 * 1024;
 
 /* One warp's work, in "extended" step indices e = 0 .. steps-1. */
@@ -46,9 +43,11 @@ struct warp_job {
     uint8_t* out;        //!< decision of e = emit_from
 };
 
+enum class job_kind { FRAMES, TILES, SEGMENT };
+
 struct kernel_args {
     conv::trellis t;
-    bool frames;
+    job_kind kind;
     // frames
     termination term;
     uint32_t frame_bits;
@@ -56,7 +55,10 @@ struct kernel_args {
     // tiles
     uint64_t payload, before, after;
     uint64_t first_step, end_step, first_tile;
-    // both
+    // segment: ACS over all steps, the last n_out decisions
+    uint32_t seg_steps, seg_out;
+    bool seg_known;
+    // all
     const int8_t* llr;
     uint8_t* bits;
     size_t n_jobs;
@@ -83,7 +85,7 @@ __device__ warp_job frame_job(const kernel_args& a, size_t job)
     } else if (a.term == termination::TRUNCATED) {
         j.steps = N;
     } else { // TAILBITING: [N-W, N) ++ [0, N) ++ [0, W), indices mod N
-        const uint32_t W = tailbiting_wrap(a.t.k);
+        const uint32_t W = uint32_t(conv::tailbiting_wrap(a.t.k));
         j.steps = N + 2 * W;
         j.first_idx = (N - W % N) % N;
         j.wrap_n = N;
@@ -114,6 +116,22 @@ __device__ warp_job tile_job(const kernel_args& a, size_t job)
     return j;
 }
 
+__device__ warp_job segment_job(const kernel_args& a)
+{
+    warp_job j;
+    j.llr = a.llr;
+    j.first_idx = 0;
+    j.wrap_n = UINT_MAX;
+    j.steps = a.seg_steps;
+    j.store_from = a.seg_steps - a.seg_out;
+    j.emit_from = j.store_from;
+    j.emit_to = a.seg_steps;
+    j.known_start = a.seg_known;
+    j.end_state = -1;
+    j.out = a.bits;
+    return j;
+}
+
 template <int K>
 __device__ void decode_job(const conv::trellis& t, const warp_job& j, uint32_t* pm, uint32_t* dec, int lane)
 {
@@ -133,9 +151,9 @@ __device__ void decode_job(const conv::trellis& t, const warp_job& j, uint32_t* 
             code[r][q] = i < HALF ? t.outputs(2 * i + (q & 1), q >> 1) : 0;
         }
 
-    const uint32_t penalty = uint32_t((K - 1) * n * 254 + 1);
+    const uint32_t unreachable = uint32_t(conv::unreachable_metric(K, n));
     for (int s = lane; s < S; s += 32)
-        pm[s] = (j.known_start && s != 0) ? 0u - penalty : 0u;
+        pm[s] = (j.known_start && s != 0) ? unreachable : 0u;
     __syncwarp();
 
     uint32_t idx = j.first_idx;
@@ -240,7 +258,9 @@ __global__ void __launch_bounds__(32 * max_warps_per_block) viterbi_warp_kernel(
     const size_t job = size_t(blockIdx.x) * (blockDim.x >> 5) + warp;
     if (job >= a.n_jobs)
         return; // the whole warp leaves together
-    const warp_job j = a.frames ? frame_job(a, job) : tile_job(a, job);
+    const warp_job j = a.kind == job_kind::FRAMES  ? frame_job(a, job)
+                       : a.kind == job_kind::TILES ? tile_job(a, job)
+                                                   : segment_job(a);
     const size_t per_warp = 2 * S + (a.dec_global ? 0 : a.dec_words);
     uint32_t* pm = smem + warp * per_warp;
     uint32_t* dec = a.dec_global ? a.dec_global + job * a.dec_words : pm + 2 * S;
@@ -276,7 +296,7 @@ size_t frame_stored_steps(int k, termination term, size_t frame_bits)
     case termination::TRUNCATED:
         return frame_bits;
     case termination::TAILBITING:
-        return frame_bits + tailbiting_wrap(k);
+        return frame_bits + size_t(conv::tailbiting_wrap(k));
     default:
         throw std::invalid_argument("launch_viterbi_frames: a streaming code has no frames");
     }
@@ -342,7 +362,7 @@ void launch_viterbi_frames(const conv::trellis& t,
     check_code(t);
     kernel_args a{};
     a.t = t;
-    a.frames = true;
+    a.kind = job_kind::FRAMES;
     a.term = term;
     a.frame_bits = uint32_t(frame_bits);
     a.frame_steps = uint32_t(frame_bits + (term == termination::TERMINATED ? t.k - 1 : 0));
@@ -377,7 +397,7 @@ void launch_viterbi_warp_tiles(const conv::trellis& t,
     check_code(t);
     kernel_args a{};
     a.t = t;
-    a.frames = false;
+    a.kind = job_kind::TILES;
     a.payload = shape.payload;
     a.before = shape.before;
     a.after = shape.after;
@@ -389,6 +409,47 @@ void launch_viterbi_warp_tiles(const conv::trellis& t,
     a.n_jobs = n_tiles;
     a.dec_global = static_cast<uint32_t*>(workspace);
     a.dec_words = (shape.payload + shape.after) * words_per_step(t.k);
+    launch(a, stream);
+}
+
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+
+size_t viterbi_segment_workspace_bytes(const conv::trellis& t, size_t n_out)
+{
+    check_code(t);
+    const size_t words = n_out * words_per_step(t.k);
+    return make_plan(t.k, words).global ? words * sizeof(uint32_t) : 0;
+}
+
+void launch_viterbi_segment(const conv::trellis& t,
+                            const int8_t* llr,
+                            size_t n_steps,
+                            bool start_known,
+                            size_t n_out,
+                            uint8_t* bits,
+                            void* workspace,
+                            cudaStream_t stream)
+{
+    check_code(t);
+    if (n_out > n_steps)
+        throw std::invalid_argument("launch_viterbi_segment: more decisions than steps");
+    kernel_args a{};
+    a.t = t;
+    a.kind = job_kind::SEGMENT;
+    a.seg_steps = uint32_t(n_steps);
+    a.seg_out = uint32_t(n_out);
+    a.seg_known = start_known;
+    a.llr = llr;
+    a.bits = bits;
+    a.n_jobs = n_out ? 1 : 0;
+    a.dec_global = static_cast<uint32_t*>(workspace);
+    a.dec_words = n_out * words_per_step(t.k);
     launch(a, stream);
 }
 
