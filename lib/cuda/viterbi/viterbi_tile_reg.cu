@@ -13,7 +13,7 @@
  * The decision bit is the sign of m_0 - m_1 (negative iff m_1 > m_0; a tie gives +0), shifted
  * into a 32-bit word with one funnel shift, 32 states per word.
  * Decisions go to global memory laid out [warp][step][word][lane], so a warp's stores are
- * coalesced, and traceback reads eight steps ahead to hide latency.
+ * coalesced, and traceback loads a group of 16 steps' words at once to hide latency.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
@@ -94,14 +94,28 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_arg
     for (int s = 0; s < S; ++s)
         pm[s] = (begin == 0 && s != 0) ? unreachable : 0.0f;
 
+    // The LLRs of the next step are loaded one step ahead (an ACS step is ~300 instructions,
+    // enough to cover the load's latency with a few warps per scheduler).
+    const uint32_t warm = uint32_t(tp - begin), steps = uint32_t(end - tp);
+    int8_t n0 = lp[0], n1 = lp[1];
     uint32_t lo = 0, hi = 0;
-    for (uint64_t e = begin; e < tp; ++e, lp += 2) // warm-up: no decisions kept
-        acs_step<G0, G1, false>(pm, llr_f(lp[0]), llr_f(lp[1]), lo, hi);
+    for (uint32_t e = 0; e < warm; ++e) { // warm-up: no decisions kept
+        const float L0 = llr_f(n0), L1 = llr_f(n1);
+        lp += 2;
+        n0 = lp[0]; // steps >= 1, so step tp is held
+        n1 = lp[1];
+        acs_step<G0, G1, false>(pm, L0, L1, lo, hi);
+    }
 
     uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 64 + lane;
-    const uint32_t steps = uint32_t(end - tp);
-    for (uint32_t st = 0; st < steps; ++st, lp += 2) {
-        acs_step<G0, G1, true>(pm, llr_f(lp[0]), llr_f(lp[1]), lo, hi);
+    for (uint32_t st = 0; st < steps; ++st) {
+        const float L0 = llr_f(n0), L1 = llr_f(n1);
+        lp += 2;
+        if (st + 1 < steps) {
+            n0 = lp[0];
+            n1 = lp[1];
+        }
+        acs_step<G0, G1, true>(pm, L0, L1, lo, hi);
         dec[size_t(st) * 64] = lo;
         dec[size_t(st) * 64 + 32] = hi;
     }
@@ -117,31 +131,47 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_arg
         }
 
     // Traceback from step end-1 down to tp; the tile's own decisions are steps < tp + P.
+    // Both decision words of a group of steps are loaded before the serial walk through them
+    // (they do not depend on the state), so memory latency is paid once per group.
+    constexpr int group = 16;
     uint8_t* out = a.bits + job * a.payload;
     const uint32_t emit = uint32_t(min(a.payload, end - tp));
     uint32_t s = uint32_t(best);
     const bool words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
     uint32_t pack = 0;
-    for (int32_t st = int32_t(steps) - 1; st >= 0; --st) {
-        if (uint32_t(st) < emit) {
-            const uint32_t bit = s >> 5;
-            if (words) {
-                pack = (pack << 8) | bit;
-                if ((st & 3) == 0) {
-                    // Bytes st .. st+3; a partial last word only happens when emit % 4 != 0.
-                    if (uint32_t(st) + 4 <= emit)
-                        *reinterpret_cast<uint32_t*>(out + st) = pack;
-                    else
-                        for (uint32_t q = 0; q < emit - uint32_t(st); ++q)
-                            out[st + q] = uint8_t(pack >> (8 * q));
-                    pack = 0;
-                }
-            } else {
-                out[st] = uint8_t(bit);
+    for (int32_t top = int32_t(steps) - 1; top >= 0; top -= group) {
+        uint32_t wl[group], wh[group];
+#pragma unroll
+        for (int q = 0; q < group; ++q)
+            if (top - q >= 0) {
+                wl[q] = dec[size_t(top - q) * 64];
+                wh[q] = dec[size_t(top - q) * 64 + 32];
             }
+#pragma unroll
+        for (int q = 0; q < group; ++q) {
+            const int32_t st = top - q;
+            if (st < 0)
+                break;
+            if (uint32_t(st) < emit) {
+                const uint32_t bit = s >> 5;
+                if (words) {
+                    pack = (pack << 8) | bit;
+                    if ((st & 3) == 0) {
+                        // Bytes st .. st+3; a partial word only when emit % 4 != 0.
+                        if (uint32_t(st) + 4 <= emit)
+                            *reinterpret_cast<uint32_t*>(out + st) = pack;
+                        else
+                            for (uint32_t r = 0; r < emit - uint32_t(st); ++r)
+                                out[st + r] = uint8_t(pack >> (8 * r));
+                        pack = 0;
+                    }
+                } else {
+                    out[st] = uint8_t(bit);
+                }
+            }
+            const uint32_t w = (s & 32) ? wh[q] : wl[q];
+            s = ((s << 1) & (S - 1)) | ((w >> (s & 31)) & 1u);
         }
-        const uint32_t w = dec[size_t(st) * 64 + (s & 32)];
-        s = ((s << 1) & (S - 1)) | ((w >> (s & 31)) & 1u);
     }
 }
 

@@ -288,6 +288,9 @@ plan make_plan(int k, size_t dec_words)
 
 size_t words_per_step(int k) { return ((size_t(1) << (k - 1)) + 31) / 32; }
 
+/* A job's decision words, padded to 16 bytes so that every warp's metrics stay aligned. */
+size_t padded(size_t words) { return (words + 3) & ~size_t(3); }
+
 size_t frame_stored_steps(int k, termination term, size_t frame_bits)
 {
     switch (term) {
@@ -346,7 +349,7 @@ size_t viterbi_frames_workspace_bytes(const conv::trellis& t,
                                       size_t n_frames)
 {
     check_code(t);
-    const size_t words = frame_stored_steps(t.k, term, frame_bits) * words_per_step(t.k);
+    const size_t words = padded(frame_stored_steps(t.k, term, frame_bits) * words_per_step(t.k));
     return make_plan(t.k, words).global ? n_frames * words * sizeof(uint32_t) : 0;
 }
 
@@ -370,7 +373,7 @@ void launch_viterbi_frames(const conv::trellis& t,
     a.bits = bits;
     a.n_jobs = n_frames;
     a.dec_global = static_cast<uint32_t*>(workspace);
-    a.dec_words = frame_stored_steps(t.k, term, frame_bits) * words_per_step(t.k);
+    a.dec_words = padded(frame_stored_steps(t.k, term, frame_bits) * words_per_step(t.k));
     launch(a, stream);
 }
 
@@ -379,7 +382,7 @@ size_t viterbi_warp_tiles_workspace_bytes(const conv::trellis& t,
                                           size_t n_tiles)
 {
     check_code(t);
-    const size_t words = (shape.payload + shape.after) * words_per_step(t.k);
+    const size_t words = padded((shape.payload + shape.after) * words_per_step(t.k));
     return make_plan(t.k, words).global ? n_tiles * words * sizeof(uint32_t) : 0;
 }
 
@@ -408,7 +411,7 @@ void launch_viterbi_warp_tiles(const conv::trellis& t,
     a.bits = bits;
     a.n_jobs = n_tiles;
     a.dec_global = static_cast<uint32_t*>(workspace);
-    a.dec_words = (shape.payload + shape.after) * words_per_step(t.k);
+    a.dec_words = padded((shape.payload + shape.after) * words_per_step(t.k));
     launch(a, stream);
 }
 
@@ -423,7 +426,7 @@ namespace cuda {
 size_t viterbi_segment_workspace_bytes(const conv::trellis& t, size_t n_out)
 {
     check_code(t);
-    const size_t words = n_out * words_per_step(t.k);
+    const size_t words = padded(n_out * words_per_step(t.k));
     return make_plan(t.k, words).global ? words * sizeof(uint32_t) : 0;
 }
 
@@ -449,7 +452,7 @@ void launch_viterbi_segment(const conv::trellis& t,
     a.bits = bits;
     a.n_jobs = n_out ? 1 : 0;
     a.dec_global = static_cast<uint32_t*>(workspace);
-    a.dec_words = n_out * words_per_step(t.k);
+    a.dec_words = padded(n_out * words_per_step(t.k));
     launch(a, stream);
 }
 
