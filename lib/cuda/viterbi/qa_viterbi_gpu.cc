@@ -270,11 +270,14 @@ private:
                     cuda::stream s;
                     cuda::device_buffer<int8_t> d_llr(llr.size());
                     GPUFEC_CUDA_CHECK(cudaMemcpy(d_llr.get(), llr.data(), llr.size(), cudaMemcpyHostToDevice));
-                    std::vector<uint8_t> out[2];
+                    std::vector<uint8_t> out[3];
                     // Tiles whose traceback reaches past the end are clipped: the last is partial.
                     const size_t tiles = (n_steps + shape.payload - 1) / shape.payload;
-                    for (int w = 0; w < 2; ++w) {
-                        const auto which = w ? cuda::viterbi_tile_kernel::GENERAL : cuda::viterbi_tile_kernel::AUTO;
+                    const cuda::viterbi_tile_kernel kinds[3] = { cuda::viterbi_tile_kernel::AUTO,
+                                                                 cuda::viterbi_tile_kernel::GENERAL,
+                                                                 cuda::viterbi_tile_kernel::REGISTER_MOVES };
+                    for (int w = 0; w < 3; ++w) {
+                        const auto which = kinds[w];
                         cuda::device_buffer<uint8_t> d_bits(tiles * shape.payload);
                         cuda::device_buffer<uint8_t> work(
                             std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
@@ -287,6 +290,7 @@ private:
                         s.synchronize();
                     }
                     CPPUNIT_ASSERT_MESSAGE("P=" + std::to_string(shape.payload), out[0] == out[1]);
+                    CPPUNIT_ASSERT_MESSAGE("P=" + std::to_string(shape.payload), out[2] == out[1]);
                 }
             }
         }

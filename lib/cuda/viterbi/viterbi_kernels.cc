@@ -12,7 +12,7 @@ namespace cuda {
 namespace {
 bool use_reg(const conv::trellis& t, const viterbi_tile_shape& shape, viterbi_tile_kernel which)
 {
-    return which == viterbi_tile_kernel::AUTO && viterbi_tile_reg_supports(t, shape);
+    return which != viterbi_tile_kernel::GENERAL && viterbi_tile_reg_supports(t, shape);
 }
 void check_shape(const viterbi_tile_shape& shape)
 {
@@ -46,7 +46,8 @@ void launch_viterbi_tiles(const conv::trellis& t,
     check_shape(shape);
     if (use_reg(t, shape, which))
         launch_viterbi_tile_reg(
-            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream,
+            which != viterbi_tile_kernel::REGISTER_MOVES);
     else
         launch_viterbi_warp_tiles(
             t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
