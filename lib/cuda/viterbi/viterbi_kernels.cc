@@ -14,6 +14,17 @@ bool use_reg(const conv::trellis& t, const viterbi_tile_shape& shape, viterbi_ti
 {
     return which != viterbi_tile_kernel::GENERAL && viterbi_tile_reg_supports(t, shape);
 }
+/* In-place block length of the register kernel; AUTO takes the measured best (README of the
+ * measurements: docs/viterbi.md). */
+int register_block(viterbi_tile_kernel which)
+{
+    switch (which) {
+    case viterbi_tile_kernel::REGISTER_B2: return 2;
+    case viterbi_tile_kernel::REGISTER_B3: return 3;
+    case viterbi_tile_kernel::REGISTER_B6: return 6;
+    default: return 0;
+    }
+}
 void check_shape(const viterbi_tile_shape& shape)
 {
     if (shape.payload == 0)
@@ -47,7 +58,7 @@ void launch_viterbi_tiles(const conv::trellis& t,
     if (use_reg(t, shape, which))
         launch_viterbi_tile_reg(
             t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream,
-            which != viterbi_tile_kernel::REGISTER_MOVES);
+            register_block(which));
     else
         launch_viterbi_warp_tiles(
             t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);

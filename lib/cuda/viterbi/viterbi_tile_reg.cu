@@ -103,10 +103,25 @@ __device__ __forceinline__ void acs_step_copy(float (&pm)[S], float L0, float L1
         pm[s] = nx[s];
 }
 
+/* Back to the identity layout after B in-place steps (moves, once per block of B steps). */
+template <int B>
+__device__ __forceinline__ void unrotate(float (&pm)[S])
+{
+    if constexpr (B % 6 != 0) {
+        float t[S];
+#pragma unroll
+        for (int s = 0; s < S; ++s)
+            t[s] = pm[rot(s, B % 6)];
+#pragma unroll
+        for (int s = 0; s < S; ++s)
+            pm[s] = t[s];
+    }
+}
+
 __device__ __forceinline__ float llr_f(int8_t q) { return float(llr_value(q)); }
 
-template <unsigned G0, unsigned G1, bool InPlace>
-__global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_args a)
+template <unsigned G0, unsigned G1, int B>
+__global__ void __launch_bounds__(block_threads, (B == 2 || B == 3) ? 4 : 0) viterbi_tile_reg_kernel(reg_args a)
 {
     const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
     if (job >= a.n_tiles)
@@ -148,20 +163,24 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_arg
 
     uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 64 + lane;
     uint32_t st = 0;
-    // Six in-place steps written out one after another (a switch inside an unrolled loop
-    // was compiled as a branchy loop, 11% slower than the copying step).
+    // Blocks of B in-place steps written out one after another, then the layout restored
+    // (no moves for B = 6, 64 for smaller B). B trades moves against code size: the loop body
+    // is about 5 KiB per step. (A switch inside an unrolled loop compiled to a branchy loop.)
 #define GPUFEC_VITERBI_STEP(T)                                                   \
-    next(st + T + 1 < steps);                                                    \
-    acs_step<G0, G1, T, true>(pm, L0, L1, lo, hi);                               \
-    dec[size_t(st + T) * 64] = lo;                                               \
-    dec[size_t(st + T) * 64 + 32] = hi;
-    for (; InPlace && st + 6 <= steps; st += 6) {
+    if (T < B) {                                                                 \
+        next(st + T + 1 < steps);                                                \
+        acs_step<G0, G1, T % 6, true>(pm, L0, L1, lo, hi);                       \
+        dec[size_t(st + T) * 64] = lo;                                           \
+        dec[size_t(st + T) * 64 + 32] = hi;                                      \
+    }
+    for (; B > 0 && st + B <= steps; st += B) {
         GPUFEC_VITERBI_STEP(0)
         GPUFEC_VITERBI_STEP(1)
         GPUFEC_VITERBI_STEP(2)
         GPUFEC_VITERBI_STEP(3)
         GPUFEC_VITERBI_STEP(4)
         GPUFEC_VITERBI_STEP(5)
+        unrotate<B>(pm);
     }
 #undef GPUFEC_VITERBI_STEP
     for (; st < steps; ++st) {
@@ -253,7 +272,7 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
                              uint8_t* bits,
                              void* workspace,
                              cudaStream_t stream,
-                             bool in_place)
+                             int block)
 {
     if (n_tiles == 0)
         return;
@@ -270,17 +289,19 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
     a.dec = static_cast<uint32_t*>(workspace);
     a.dec_steps = uint32_t(shape.payload + shape.after);
     const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
-    if (t.polys[0] == 0171) {
-        if (in_place)
-            viterbi_tile_reg_kernel<0171, 0133, true><<<grid, block_threads, 0, stream>>>(a);
-        else
-            viterbi_tile_reg_kernel<0171, 0133, false><<<grid, block_threads, 0, stream>>>(a);
-    } else {
-        if (in_place)
-            viterbi_tile_reg_kernel<0133, 0171, true><<<grid, block_threads, 0, stream>>>(a);
-        else
-            viterbi_tile_reg_kernel<0133, 0171, false><<<grid, block_threads, 0, stream>>>(a);
+    // B = 0: every step copies (the compiler's moves); else blocks of B in-place steps.
+#define GPUFEC_VITERBI_LAUNCH(B)                                                              \
+    if (t.polys[0] == 0171)                                                                   \
+        viterbi_tile_reg_kernel<0171, 0133, B><<<grid, block_threads, 0, stream>>>(a);        \
+    else                                                                                      \
+        viterbi_tile_reg_kernel<0133, 0171, B><<<grid, block_threads, 0, stream>>>(a);
+    switch (block) {
+    case 2: GPUFEC_VITERBI_LAUNCH(2) break;
+    case 3: GPUFEC_VITERBI_LAUNCH(3) break;
+    case 6: GPUFEC_VITERBI_LAUNCH(6) break;
+    default: GPUFEC_VITERBI_LAUNCH(0) break;
     }
+#undef GPUFEC_VITERBI_LAUNCH
     GPUFEC_CUDA_CHECK_LAUNCH();
 }
 

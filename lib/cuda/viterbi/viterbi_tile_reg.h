@@ -23,7 +23,7 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
                              uint8_t* bits,
                              void* workspace,
                              cudaStream_t stream,
-                             bool in_place = true);
+                             int block = 0);
 
 /* The general warp-per-tile kernel (viterbi_warp.cu). */
 size_t viterbi_warp_tiles_workspace_bytes(const conv::trellis& t,
