@@ -36,7 +36,7 @@ struct forward_pass {
     size_t n_steps;
     size_t states;
     int16_t* pm;         //!< start metrics in, end metrics out
-    int16_t* scratch;    //!< states metrics of room
+    int16_t* scratch;    //!< room for one step of metrics
     uint8_t* decisions;  //!< n_steps * states out
 };
 
