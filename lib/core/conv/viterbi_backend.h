@@ -22,7 +22,9 @@ public:
     virtual size_t max_batch() const = 0;
 
     /*! Host buffer for @p n_llr depunctured int8 LLRs (pinned memory on the GPU backend);
-     *  valid until the next call. */
+     *  valid until the next call. The engine asks for at most max_batch() frames
+     *  (max_batch() * mother_bits_per_block()) or, streaming, the steps of max_batch() tiles
+     *  ((max_batch() * payload + before + after) * n). */
     virtual int8_t* staging(size_t n_llr) = 0;
 
     /*!

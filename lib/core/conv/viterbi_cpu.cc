@@ -25,16 +25,17 @@ public:
           m_frame_steps(code.steps_per_block()),
           m_tiling(tiling)
     {
-        unsigned threads = opts.threads ? opts.threads : std::thread::hardware_concurrency();
-        threads = std::max(threads, 1u);
-        m_max_batch = opts.max_batch ? opts.max_batch : 16 * size_t(threads);
+        size_t threads = opts.threads ? opts.threads : std::thread::hardware_concurrency();
+        threads = std::max<size_t>(threads, 1);
+        m_max_batch = opts.max_batch ? opts.max_batch : 16 * threads;
+        threads = std::min(threads, m_max_batch); // more would never get work
         const size_t wrap = static_cast<size_t>(conv::tailbiting_wrap(code.k()));
         size_t max_steps = m_tiling.before + m_tiling.payload + m_tiling.after;
         if (m_term == termination::TAILBITING)
             max_steps = m_frame_bits + 2 * wrap;
         else if (m_term != termination::STREAMING)
             max_steps = m_frame_steps;
-        for (unsigned i = 0; i < threads; ++i)
+        for (size_t i = 0; i < threads; ++i)
             m_workers.emplace_back(m_trellis, max_steps);
         if (m_term == termination::TAILBITING)
             m_circular.resize(threads, std::vector<int8_t>(max_steps * m_trellis.n));

@@ -39,16 +39,12 @@ public:
     int64_t decode(const segment& seg, uint8_t* bits);
 
 private:
-    void branch_metrics(const int8_t* llr);
-    void acs(const int16_t* pm, int16_t* next, uint8_t* decisions) const;
-
     trellis m_trellis;
     size_t m_states;
     size_t m_max_steps;
     /* m_sign[(b * n + j) * S + s'] = +1 when coded bit j of the branch from predecessor b into
      * s' is 1, else -1: the branch metric is then a sum of products that vectorizes. */
     std::vector<int16_t> m_sign;
-    std::vector<int16_t> m_bm;        //!< branch metrics of the current step, [b * S + s']
     std::vector<int16_t> m_pm[2];     //!< path metrics, double buffered
     std::vector<uint8_t> m_decisions; //!< [step * S + s']
 };
