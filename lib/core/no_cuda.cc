@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "channel/awgn_bpsk_backends.h"
+#include "conv/viterbi_backend.h"
 #include <stdexcept>
 
 namespace gr {
@@ -24,6 +25,11 @@ std::unique_ptr<awgn_bpsk_channel_engine::backend_impl> make_awgn_channel_cuda(u
     no_cuda();
 }
 std::unique_ptr<awgn_bpsk_generator::backend_impl> make_awgn_generator_cuda(code_sptr, uint64_t)
+{
+    no_cuda();
+}
+std::unique_ptr<viterbi_decoder_engine::backend_impl>
+make_viterbi_cuda(const conv_code&, const viterbi_tiling&, const viterbi_options&)
 {
     no_cuda();
 }

@@ -17,6 +17,10 @@
 namespace gr {
 namespace gpufec {
 
+namespace conv {
+class puncturer;
+}
+
 /*!
  * @brief How a stream is cut into independently decoded tiles, in trellis steps.
  *
@@ -83,6 +87,14 @@ public:
      */
     void push(const float* soft, size_t n);
     void push(const int8_t* soft, size_t n);
+    /*!
+     * @brief Streaming codes: ends the stream. Decodes every received step not yet decoded
+     * (traceback from the best state at the last whole step received; soft values of an
+     * incomplete last step are dropped) and starts a new stream from state 0 and puncturing
+     * phase 0 for the next push(). The decoded bits are pulled as usual.
+     * @throws std::invalid_argument for a framed code
+     */
+    void flush();
     /*! @brief Decoded bits ready to be pulled. */
     size_t available() const;
     /*! @brief Moves up to @p max decoded bits out; returns how many. */
@@ -95,13 +107,17 @@ private:
     void decode_frames_t(const T* soft, uint8_t* bits, size_t n_frames);
     template <typename T>
     void push_t(const T* soft, size_t n);
+    void check_streaming(const char* what) const;
     void decode_ready_tiles();
+    uint8_t* make_ready(size_t n_bits);
 
     conv_code_sptr m_code;
     viterbi_options m_opts;
     viterbi_tiling m_tiling;
     backend_choice m_choice;
     std::unique_ptr<backend_impl> m_impl;
+    std::unique_ptr<const conv::puncturer> m_puncturer;
+    std::vector<int8_t> m_quant;   //!< quantized (still punctured) soft values of one call
     // streaming state
     std::vector<int8_t> m_steps;   //!< depunctured LLRs of steps [m_steps_first, ...)
     uint64_t m_steps_first = 0;    //!< first step held in m_steps

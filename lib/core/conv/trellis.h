@@ -31,6 +31,16 @@ GPUFEC_HOST_DEVICE unsigned parity(uint32_t x)
 #endif
 }
 
+/*! Steps the tailbiting decoder wraps around each end of a frame (docs/viterbi.md). */
+GPUFEC_HOST_DEVICE constexpr int tailbiting_wrap(int k) { return 6 * (k - 1); }
+
+/*! Start metric of the states other than 0 when the start state is known: lower than any path
+ *  from state 0 can fall in k-1 steps, so it acts as minus infinity (docs/viterbi.md). */
+GPUFEC_HOST_DEVICE constexpr int32_t unreachable_metric(int k, int n)
+{
+    return -((k - 1) * n * 254 + 1);
+}
+
 /*! A plain-data copy of the code's generators, cheap to pass to a kernel by value. */
 struct trellis {
     int k;                  //!< constraint length

@@ -17,8 +17,14 @@ class viterbi_decoder_engine::backend_impl
 public:
     virtual ~backend_impl() = default;
 
+    /*! Frames (or tiles) per decode call that the buffers were sized for: opts.max_batch, or
+     *  the backend's choice when that is 0. The engine never passes more. */
+    virtual size_t max_batch() const = 0;
+
     /*! Host buffer for @p n_llr depunctured int8 LLRs (pinned memory on the GPU backend);
-     *  valid until the next call. */
+     *  valid until the next call. The engine asks for at most max_batch() frames
+     *  (max_batch() * mother_bits_per_block()) or, streaming, the steps of max_batch() tiles
+     *  ((max_batch() * payload + before + after) * n). */
     virtual int8_t* staging(size_t n_llr) = 0;
 
     /*!
@@ -37,6 +43,14 @@ public:
                               uint64_t first_tile,
                               size_t n_tiles,
                               uint8_t* bits) = 0;
+
+    /*!
+     * Streaming, end of the stream (flush): staging holds steps [first_step, first_step +
+     * n_steps), the warm-up of the undecoded rest and the rest itself. ACS over all of them
+     * (state 0 known when first_step is 0, else equal metrics), traceback from the best state
+     * at the last step; writes the decisions of the last @p n_out steps.
+     */
+    virtual void decode_tail(uint64_t first_step, size_t n_steps, size_t n_out, uint8_t* bits) = 0;
 };
 
 std::unique_ptr<viterbi_decoder_engine::backend_impl>

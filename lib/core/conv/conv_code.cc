@@ -1,0 +1,214 @@
+/* conv_code: parameter checking, named patterns, block sizes and the name.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "puncture.h"
+#include <gnuradio/gpufec/conv_code.h>
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::string octal(unsigned v)
+{
+    std::ostringstream s;
+    s << std::oct << v;
+    return s.str();
+}
+
+/* The DVB-T / IEEE 802.11 patterns of the rate-1/2 mother code; "1/2" and "" mean none. */
+struct named_pattern {
+    const char* name;
+    const char* bits;
+};
+constexpr named_pattern named_patterns[] = {
+    { "1/2", "11" },        { "2/3", "1101" },       { "3/4", "110110" },
+    { "5/6", "1101100110" }, { "7/8", "11010101100110" },
+};
+
+[[noreturn]] void bad_puncture(const std::string& puncture, const std::string& why)
+{
+    throw std::invalid_argument("puncture = '" + puncture + "' " + why);
+}
+
+/* The pattern as 0/1 bytes (n ones when not punctured); @p name receives the named pattern's
+ * name or "" for a pattern given as a string. */
+std::vector<uint8_t> parse_pattern(const std::string& puncture, unsigned n, std::string& name)
+{
+    name.clear();
+    std::string bits = puncture.empty() ? std::string(n, '1') : puncture;
+    if (puncture.find('/') != std::string::npos) {
+        const auto it = std::find_if(std::begin(named_patterns), std::end(named_patterns),
+                                     [&](const named_pattern& p) { return puncture == p.name; });
+        if (it == std::end(named_patterns))
+            bad_puncture(puncture, "is not a known named pattern: use 1/2, 2/3, 3/4, 5/6, 7/8 "
+                                   "or a string of '0' and '1'");
+        if (n != 2)
+            bad_puncture(puncture, "is a pattern for rate-1/2 codes, but this code has " +
+                                       std::to_string(n) + " generators: give a pattern string");
+        bits = it->bits;
+        name = it->name;
+    }
+    if (bits.find_first_not_of("01") != std::string::npos)
+        bad_puncture(puncture, "has a character other than '0' and '1' (or use a named pattern "
+                               "1/2, 2/3, 3/4, 5/6, 7/8)");
+    if (bits.size() % n != 0)
+        bad_puncture(puncture, "has length " + std::to_string(bits.size()) +
+                                   ", which is not a multiple of the " + std::to_string(n) +
+                                   " coded bits per step");
+    if (bits.find('1') == std::string::npos)
+        bad_puncture(puncture, "sends nothing: it needs at least one '1'");
+    // An all-ones pattern is no puncturing: keep the shortest form, one step.
+    if (bits.find('0') == std::string::npos)
+        bits.assign(n, '1');
+    std::vector<uint8_t> pattern(bits.size());
+    std::transform(bits.begin(), bits.end(), pattern.begin(), [](char c) { return uint8_t(c == '1'); });
+    return pattern;
+}
+
+} // namespace
+
+termination parse_termination(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "terminated")
+        return termination::TERMINATED;
+    if (s == "truncated")
+        return termination::TRUNCATED;
+    if (s == "tailbiting")
+        return termination::TAILBITING;
+    if (s == "streaming")
+        return termination::STREAMING;
+    throw std::invalid_argument("termination = '" + name + "' is not known: use 'terminated', "
+                                "'truncated', 'tailbiting' or 'streaming'");
+}
+
+std::string termination_name(termination t)
+{
+    switch (t) {
+    case termination::TERMINATED:
+        return "terminated";
+    case termination::TRUNCATED:
+        return "truncated";
+    case termination::TAILBITING:
+        return "tailbiting";
+    case termination::STREAMING:
+        return "streaming";
+    }
+    throw std::invalid_argument("termination = " + std::to_string(int(t)) +
+                                " is not known: allowed are 0 to 3");
+}
+
+conv_code::conv_code(int k,
+                     const std::vector<unsigned>& polys,
+                     const std::string& puncture,
+                     termination term,
+                     size_t frame_bits)
+    : m_k(k), m_polys(polys), m_term(term), m_frame_bits(frame_bits)
+{
+    if (k < 3 || k > 9)
+        throw std::invalid_argument("k = " + std::to_string(k) +
+                                    " is out of range: allowed is 3 to 9");
+    if (polys.size() < 2 || polys.size() > 4)
+        throw std::invalid_argument("polys has " + std::to_string(polys.size()) +
+                                    " generators: allowed are 2, 3 or 4 (rate 1/2, 1/3, 1/4)");
+    unsigned taps = 0;
+    for (size_t j = 0; j < polys.size(); ++j) {
+        if (polys[j] == 0 || polys[j] >= (1u << k))
+            throw std::invalid_argument("polys[" + std::to_string(j) + "] = 0o" + octal(polys[j]) +
+                                        " is out of range for k = " + std::to_string(k) +
+                                        ": each generator must be in [1, 0o" +
+                                        octal(1u << k) + ")");
+        taps |= polys[j];
+    }
+    if (!(taps & 1u) || !(taps & (1u << (k - 1))))
+        throw std::invalid_argument(
+            "polys do not tap both the newest (bit k-1) and the oldest (bit 0) register bit for k = " +
+            std::to_string(k) + ": the constraint length would be less than k");
+    termination_name(term); // rejects values outside the enum
+    if (term != termination::STREAMING && frame_bits == 0)
+        throw std::invalid_argument("frame_bits = 0 is out of range: a frame needs at least 1 bit");
+
+    m_pattern = parse_pattern(puncture, n(), m_pattern_name);
+    if (!m_pattern_name.empty() && !punctured())
+        m_pattern_name.clear();
+    m_coded_per_block =
+        static_cast<size_t>(conv::puncturer(m_pattern).kept_count(0, mother_bits_per_block()));
+    if (m_coded_per_block == 0)
+        bad_puncture(puncture, "sends none of the " + std::to_string(mother_bits_per_block()) +
+                                   " coded bits of a " + std::to_string(m_frame_bits) +
+                                   "-bit frame");
+}
+
+std::shared_ptr<const conv_code> conv_code::make(int k,
+                                                 const std::vector<unsigned>& polys,
+                                                 const std::string& puncture,
+                                                 termination term,
+                                                 size_t frame_bits)
+{
+    return std::make_shared<const conv_code>(k, polys, puncture, term, frame_bits);
+}
+
+bool conv_code::punctured() const
+{
+    return std::find(m_pattern.begin(), m_pattern.end(), 0) != m_pattern.end();
+}
+
+size_t conv_code::steps_per_block() const
+{
+    switch (m_term) {
+    case termination::TERMINATED:
+        return m_frame_bits + static_cast<size_t>(m_k - 1);
+    case termination::STREAMING:
+        return m_pattern.size() / n();
+    default:
+        return m_frame_bits;
+    }
+}
+
+size_t conv_code::info_bits_per_block() const
+{
+    return m_term == termination::STREAMING ? steps_per_block() : m_frame_bits;
+}
+
+size_t conv_code::history_bits() const
+{
+    return m_term == termination::STREAMING ? static_cast<size_t>(m_k - 1) : 0;
+}
+
+std::string conv_code::name() const
+{
+    std::ostringstream s;
+    s << "conv K=" << m_k << " [";
+    for (size_t j = 0; j < m_polys.size(); ++j)
+        s << (j ? "," : "") << octal(m_polys[j]);
+    // The rate of the punctured mother code, without tails.
+    const size_t steps = m_pattern.size() / n();
+    const size_t sent = static_cast<size_t>(std::count(m_pattern.begin(), m_pattern.end(), 1));
+    const size_t g = std::gcd(steps, sent);
+    s << "] r" << steps / g << "/" << sent / g;
+    if (punctured() && m_pattern_name.empty()) {
+        s << " (";
+        for (uint8_t b : m_pattern)
+            s << int(b);
+        s << ")";
+    }
+    s << " " << termination_name(m_term);
+    if (m_term != termination::STREAMING)
+        s << " N=" << m_frame_bits;
+    return s.str();
+}
+
+} // namespace gpufec
+} // namespace gr

@@ -1,0 +1,267 @@
+/* conv_code: parameter checking, sizes, names, the puncturer, and the encoder against
+ * reference vectors from GNU Radio's gr-fec.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "puncture.h"
+#include <gnuradio/gpufec/conv_code.h>
+#include <cppunit/extensions/HelperMacros.h>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+std::vector<uint8_t> from_hex(const std::string& hex, size_t n_bits)
+{
+    std::vector<uint8_t> bits;
+    for (char c : hex) {
+        const int v = std::stoi(std::string(1, c), nullptr, 16);
+        for (int b = 3; b >= 0; --b)
+            bits.push_back((v >> b) & 1);
+    }
+    bits.resize(n_bits);
+    return bits;
+}
+
+/* Runs @p f and checks that it throws std::invalid_argument mentioning @p needle. */
+template <typename F>
+void expect_invalid(F f, const std::string& needle)
+{
+    try {
+        f();
+    } catch (const std::invalid_argument& e) {
+        CPPUNIT_ASSERT_MESSAGE(std::string("message '") + e.what() + "' lacks '" + needle + "'",
+                               std::string(e.what()).find(needle) != std::string::npos);
+        return;
+    }
+    CPPUNIT_FAIL("no std::invalid_argument (expected one mentioning '" + needle + "')");
+}
+
+/*
+ * K=7 [171,133] encodings of one 204-bit frame, made once with GNU Radio 3.10.5 gr-fec:
+ *   enc = fec.cc_encoder_make(204, 7, 2, [79, 109], 0, mode, False)
+ *   vector_source_b(info) -> fec.extended_encoder(enc, threading=None, puncpat=pattern)
+ *   -> vector_sink_b
+ * with info = 204 random bits (Python random.seed(7), getrandbits(1)). Bits are packed
+ * MSB first in hex. gr-fec punctures (puncture_bb) whole pattern periods only, so where a
+ * frame's coded bits are not whole periods its vector is a prefix of ours.
+ */
+const char* const ref_info = "49960135ec985738d4d30b2a99246fcaca66f96442460ab5681";
+constexpr size_t ref_frame_bits = 204;
+struct reference {
+    const char* term;
+    const char* puncture;
+    size_t bits;
+    const char* hex;
+};
+const reference references[] = {
+        { "terminated", "1/2", 420,
+          "3b2b4ce546c3b105118ef74f544df7127b5c606a3d525fa0c18cdeba32ef828a39fad8c32fba257d3cc9ca3236210fa9fea9dfbc7" },
+        { "terminated", "2/3", 315,
+          "3455b34b1a43266ed7697ec875e4143d87e0c66fac23782437cf311ec0df3b5d082811e5fa5fee6" },
+        { "terminated", "3/4", 280,
+          "3da2c651a4649b6362ff2ba6438e6af8c4d7b91b888cfa911d8a75d0d90f04f8f9b7b3" },
+        { "terminated", "5/6", 252,
+          "3a6d1bcf0693e8e45f236c0d396f0895d8af845be8cad81e3428a708dbe4ffb" },
+        { "terminated", "7/8", 240,
+          "29eb71141a4f766afab6d08663c2256525c48fc8c9d57ee8c29d279f8fdb" },
+        { "truncated", "1/2", 408,
+          "3b2b4ce546c3b105118ef74f544df7127b5c606a3d525fa0c18cdeba32ef828a39fad8c32fba257d3cc9ca3236210fa9fea9df" },
+        { "truncated", "2/3", 306,
+          "3455b34b1a43266ed7697ec875e4143d87e0c66fac23782437cf311ec0df3b5d082811e5fa5fc" },
+        { "truncated", "3/4", 272,
+          "3da2c651a4649b6362ff2ba6438e6af8c4d7b91b888cfa911d8a75d0d90f04f8f9b7" },
+        { "truncated", "5/6", 240,
+          "3a6d1bcf0693e8e45f236c0d396f0895d8af845be8cad81e3428a708dbe4" },
+        { "truncated", "7/8", 232,
+          "29eb71141a4f766afab6d08663c2256525c48fc8c9d57ee8c29d279f8f" },
+        { "tailbiting", "1/2", 408,
+          "875b4ce546c3b105118ef74f544df7127b5c606a3d525fa0c18cdeba32ef828a39fad8c32fba257d3cc9ca3236210fa9fea9df" },
+        { "tailbiting", "2/3", 306,
+          "8dd5b34b1a43266ed7697ec875e4143d87e0c66fac23782437cf311ec0df3b5d082811e5fa5fc" },
+        { "tailbiting", "3/4", 272,
+          "8ea2c651a4649b6362ff2ba6438e6af8c4d7b91b888cfa911d8a75d0d90f04f8f9b7" },
+        { "tailbiting", "5/6", 240,
+          "896d1bcf0693e8e45f236c0d396f0895d8af845be8cad81e3428a708dbe4" },
+        { "tailbiting", "7/8", 232,
+          "9beb71141a4f766afab6d08663c2256525c48fc8c9d57ee8c29d279f8f" },
+        { "streaming", "1/2", 408,
+          "3b2b4ce546c3b105118ef74f544df7127b5c606a3d525fa0c18cdeba32ef828a39fad8c32fba257d3cc9ca3236210fa9fea9df" },
+        { "streaming", "2/3", 306,
+          "3455b34b1a43266ed7697ec875e4143d87e0c66fac23782437cf311ec0df3b5d082811e5fa5fc" },
+        { "streaming", "3/4", 272,
+          "3da2c651a4649b6362ff2ba6438e6af8c4d7b91b888cfa911d8a75d0d90f04f8f9b7" },
+        { "streaming", "5/6", 240,
+          "3a6d1bcf0693e8e45f236c0d396f0895d8af845be8cad81e3428a708dbe4" },
+        { "streaming", "7/8", 232,
+          "29eb71141a4f766afab6d08663c2256525c48fc8c9d57ee8c29d279f8f" },
+};
+
+} // namespace
+
+class conv_code_test : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(conv_code_test);
+    CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST(termination_names);
+    CPPUNIT_TEST(sizes_and_names);
+    CPPUNIT_TEST(puncturer_phases);
+    CPPUNIT_TEST(encoder_matches_gr_fec);
+    CPPUNIT_TEST(tailbiting_short_frame_is_circular);
+    CPPUNIT_TEST(streaming_blocks_continue);
+    CPPUNIT_TEST_SUITE_END();
+
+    const std::vector<unsigned> p171 = { 0171, 0133 };
+
+    void rejects_bad_parameters()
+    {
+        const auto make = [](int k, std::vector<unsigned> p, std::string punct = "",
+                             termination t = termination::TERMINATED, size_t n = 100) {
+            return [=] { conv_code c(k, p, punct, t, n); };
+        };
+        expect_invalid(make(2, { 3, 1 }), "k = 2");
+        expect_invalid(make(10, { 01001, 01 }), "k = 10");
+        expect_invalid(make(7, {}), "polys has 0 generators");
+        expect_invalid(make(7, { 0171 }), "polys has 1");
+        expect_invalid(make(7, { 0171, 0133, 0165, 0117, 0127 }), "polys has 5");
+        expect_invalid(make(7, { 0171, 0 }), "polys[1] = 0o0");
+        expect_invalid(make(7, { 0200, 0133 }), "polys[0] = 0o200");
+        expect_invalid(make(7, { 0170, 0132 }), "oldest");
+        expect_invalid(make(7, { 071, 033 }), "newest");
+        expect_invalid(make(7, p171, "11x0"), "'11x0' has a character");
+        expect_invalid(make(7, p171, "110"), "length 3");
+        expect_invalid(make(7, p171, "0000"), "at least one '1'");
+        expect_invalid(make(7, p171, "4/5"), "not a known named pattern");
+        expect_invalid(make(7, { 0171, 0133, 0165 }, "3/4"), "rate-1/2");
+        expect_invalid(make(7, p171, "", termination::TRUNCATED, 0), "frame_bits = 0");
+        expect_invalid(make(3, { 7, 5 }, "00000001", termination::TRUNCATED, 1), "sends none");
+        expect_invalid([] { parse_termination("circular"); }, "termination = 'circular'");
+        // Streaming ignores frame_bits.
+        CPPUNIT_ASSERT_EQUAL(size_t(0),
+                             conv_code(7, p171, "", termination::STREAMING, 0).frame_bits());
+    }
+
+    void termination_names()
+    {
+        for (termination t : { termination::TERMINATED, termination::TRUNCATED,
+                               termination::TAILBITING, termination::STREAMING })
+            CPPUNIT_ASSERT(parse_termination(termination_name(t)) == t);
+        CPPUNIT_ASSERT(parse_termination("TailBiting") == termination::TAILBITING);
+    }
+
+    void sizes_and_names()
+    {
+        const conv_code a(7, p171, "3/4", termination::TERMINATED, 2048);
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,133] r3/4 terminated N=2048"), a.name());
+        CPPUNIT_ASSERT_EQUAL(size_t(2054), a.steps_per_block());
+        // 4108 mother bits = 684 periods of 6 (4 sent each) + "1101" (3 sent)
+        CPPUNIT_ASSERT_EQUAL(size_t(684 * 4 + 3), a.coded_bits_per_block());
+        CPPUNIT_ASSERT(a.punctured());
+
+        const conv_code b(7, p171, "", termination::STREAMING);
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,133] r1/2 streaming"), b.name());
+        CPPUNIT_ASSERT_EQUAL(size_t(1), b.info_bits_per_block());
+        CPPUNIT_ASSERT_EQUAL(size_t(2), b.coded_bits_per_block());
+        CPPUNIT_ASSERT_EQUAL(size_t(6), b.history_bits());
+
+        const conv_code c(7, p171, "7/8", termination::STREAMING);
+        CPPUNIT_ASSERT_EQUAL(size_t(7), c.info_bits_per_block());
+        CPPUNIT_ASSERT_EQUAL(size_t(8), c.coded_bits_per_block());
+
+        const conv_code d(5, { 025, 033, 037 }, "110011", termination::TAILBITING, 10);
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=5 [25,33,37] r1/2 (110011) tailbiting N=10"),
+                             d.name());
+        CPPUNIT_ASSERT_EQUAL(size_t(20), d.coded_bits_per_block());
+        CPPUNIT_ASSERT_EQUAL(size_t(0), d.history_bits());
+
+        // "1/2" and an all-ones pattern mean no puncturing.
+        for (const char* p : { "1/2", "1111" }) {
+            const conv_code e(3, { 7, 5 }, p, termination::TRUNCATED, 5);
+            CPPUNIT_ASSERT(!e.punctured());
+            CPPUNIT_ASSERT_EQUAL(size_t(2), e.puncture_pattern().size());
+            CPPUNIT_ASSERT_EQUAL(std::string("conv K=3 [7,5] r1/2 truncated N=5"), e.name());
+        }
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(
+            5.0 / 14.0, conv_code(3, { 7, 5 }, "", termination::TERMINATED, 5).rate(), 1e-12);
+    }
+
+    void puncturer_phases()
+    {
+        const conv::puncturer p({ 1, 1, 0, 1, 1, 0 });
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), p.mother_position(0));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), p.mother_position(2));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(7), p.mother_position(5));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), p.kept_count(5, 5)); // positions 5..9: 0 1 1 0 1
+        const std::vector<uint8_t> mother = { 1, 2, 3, 4, 5, 6, 7, 8 };
+        std::vector<uint8_t> out(8);
+        CPPUNIT_ASSERT_EQUAL(size_t(5), p.puncture(mother.data(), 8, 4, out.data()));
+        CPPUNIT_ASSERT(std::vector<uint8_t>({ 1, 3, 4, 6, 7 }) ==
+                       std::vector<uint8_t>(out.begin(), out.begin() + 5));
+        const std::vector<int8_t> sent = { 1, 3, 4, 6, 7 };
+        std::vector<int8_t> back(8);
+        CPPUNIT_ASSERT_EQUAL(size_t(5), p.depuncture(sent.data(), 8, 4, back.data()));
+        CPPUNIT_ASSERT(std::vector<int8_t>({ 1, 0, 3, 4, 0, 6, 7, 0 }) == back);
+    }
+
+    void encoder_matches_gr_fec()
+    {
+        const std::vector<uint8_t> info = from_hex(ref_info, ref_frame_bits);
+        for (const reference& r : references) {
+            const conv_code c(7, p171, r.puncture, parse_termination(r.term), ref_frame_bits);
+            std::vector<uint8_t> coded;
+            if (c.term() == termination::STREAMING) {
+                // 204 steps from state 0: whole blocks (periods), then one more for the rest.
+                const size_t blocks =
+                    (ref_frame_bits + c.info_bits_per_block() - 1) / c.info_bits_per_block();
+                std::vector<uint8_t> bits(c.history_bits() + blocks * c.info_bits_per_block(), 0);
+                std::copy(info.begin(), info.end(), bits.begin() + c.history_bits());
+                coded.resize(blocks * c.coded_bits_per_block());
+                c.encode(bits.data() + c.history_bits(), coded.data(), blocks);
+            } else {
+                coded.resize(c.coded_bits_per_block());
+                c.encode(info.data(), coded.data(), 1);
+                if (c.mother_bits_per_block() % c.puncture_pattern().size() == 0)
+                    CPPUNIT_ASSERT_EQUAL(r.bits, coded.size());
+            }
+            const std::string what = std::string(r.term) + " " + r.puncture;
+            CPPUNIT_ASSERT_MESSAGE(what, coded.size() >= r.bits);
+            coded.resize(r.bits);
+            CPPUNIT_ASSERT_MESSAGE(what, coded == from_hex(r.hex, r.bits));
+        }
+    }
+
+    void tailbiting_short_frame_is_circular()
+    {
+        // A 2-bit frame of K=5 repeats: the start state is (b1 b0 b1 b0), newest first, so the
+        // coded frame equals the second period of the encoded infinite repetition.
+        const conv_code tb(5, { 023, 035 }, "", termination::TAILBITING, 2);
+        const conv_code st(5, { 023, 035 }, "", termination::STREAMING);
+        const std::vector<uint8_t> rep = { 0, 0, 0, 0, 1, 0, 1, 0, 1, 0 };
+        std::vector<uint8_t> a(4), b(12);
+        tb.encode(rep.data() + 4, a.data(), 1);
+        st.encode(rep.data() + 4, b.data(), 6);
+        CPPUNIT_ASSERT(std::vector<uint8_t>(b.end() - 4, b.end()) == a);
+    }
+
+    void streaming_blocks_continue()
+    {
+        // Blocks encoded one call each equal one call over all of them.
+        const conv_code c(7, p171, "3/4", termination::STREAMING);
+        std::vector<uint8_t> bits(6 + 30);
+        for (size_t i = 0; i < bits.size(); ++i)
+            bits[i] = (i * 7 + i / 3) % 5 < 2;
+        std::vector<uint8_t> all(10 * 4), one(10 * 4);
+        c.encode(bits.data() + 6, all.data(), 10);
+        for (size_t b = 0; b < 10; ++b)
+            c.encode(bits.data() + 6 + 3 * b, one.data() + 4 * b, 1);
+        CPPUNIT_ASSERT(all == one);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(conv_code_test);
+
+} // namespace gpufec
+} // namespace gr

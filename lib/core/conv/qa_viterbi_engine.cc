@@ -1,0 +1,190 @@
+/* The engine's input handling: quantization of float and int8 values (NaN, Inf, -128,
+ * invert), option checking, and misuse that must throw.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "qa_viterbi_util.h"
+#include <cppunit/extensions/HelperMacros.h>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+template <typename E, typename F>
+void expect_throw(F f, const std::string& needle)
+{
+    try {
+        f();
+    } catch (const E& e) {
+        CPPUNIT_ASSERT_MESSAGE(std::string("message '") + e.what() + "' lacks '" + needle + "'",
+                               std::string(e.what()).find(needle) != std::string::npos);
+        return;
+    }
+    CPPUNIT_FAIL("no exception mentioning '" + needle + "'");
+}
+} // namespace
+
+class viterbi_engine_test : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(viterbi_engine_test);
+    CPPUNIT_TEST(float_and_int8_inputs_agree);
+    CPPUNIT_TEST(nan_is_erasure_inf_clips);
+    CPPUNIT_TEST(invert_flips_the_convention);
+    CPPUNIT_TEST(default_tiling);
+    CPPUNIT_TEST(rejects_bad_options);
+    CPPUNIT_TEST(rejects_misuse);
+    CPPUNIT_TEST_SUITE_END();
+
+    static viterbi_options cpu()
+    {
+        viterbi_options o;
+        o.backend = backend_kind::CPU;
+        o.threads = 1;
+        return o;
+    }
+
+    const conv_code_sptr m_framed =
+        conv_code::make(7, { 0171, 0133 }, "3/4", termination::TERMINATED, 120);
+    const conv_code_sptr m_stream = conv_code::make(7, { 0171, 0133 }, "", termination::STREAMING);
+
+    std::vector<uint8_t> decode(const std::vector<int8_t>& y, viterbi_options o = cpu())
+    {
+        viterbi_decoder_engine dec(m_framed, o);
+        std::vector<uint8_t> bits(y.size() / m_framed->coded_bits_per_block() * 120);
+        dec.decode_frames(y.data(), bits.data(), y.size() / m_framed->coded_bits_per_block());
+        return bits;
+    }
+
+    std::vector<uint8_t> decode(const std::vector<float>& y, viterbi_options o = cpu())
+    {
+        return viterbi_decode(m_framed, y, o);
+    }
+
+    void float_and_int8_inputs_agree()
+    {
+        // round(x * scale) clamped to +-127, half to even, equals the int8 input.
+        std::mt19937 rng(30);
+        const auto y = qa::channel(qa::random_bits(3 * m_framed->coded_bits_per_block(), rng), 20, 100, rng);
+        std::vector<float> f(y.size());
+        for (size_t i = 0; i < y.size(); ++i)
+            f[i] = y[i] == -128 ? -200.0f : y[i] * 0.25f + (i % 2 ? 0.1f : -0.1f) / 4;
+        viterbi_options o = cpu();
+        o.llr_scale = 4.0f;
+        CPPUNIT_ASSERT(decode(f, o) == decode(y));
+        // -128 reads as -127.
+        auto y127 = y;
+        for (auto& v : y127)
+            v = v == -128 ? -127 : v;
+        CPPUNIT_ASSERT(decode(y127) == decode(y));
+        CPPUNIT_ASSERT(decode(y) == qa::reference_frames(*m_framed, y127));
+    }
+
+    void nan_is_erasure_inf_clips()
+    {
+        std::mt19937 rng(31);
+        const auto coded = qa::random_bits(2 * m_framed->coded_bits_per_block(), rng);
+        const auto y = qa::channel(coded, 10, 30, rng);
+        std::vector<float> f(y.begin(), y.end());
+        std::vector<int8_t> expect = y;
+        const float inf = std::numeric_limits<float>::infinity();
+        for (size_t i = 0; i < f.size(); i += 7) {
+            const int kind = (i / 7) % 3;
+            f[i] = kind == 0 ? std::nanf("") : (kind == 1 ? inf : -inf);
+            expect[i] = kind == 0 ? 0 : (kind == 1 ? 127 : -127);
+        }
+        viterbi_options o = cpu();
+        o.llr_scale = 1.0f;
+        CPPUNIT_ASSERT(decode(f, o) == decode(expect));
+        // All NaN: all erasures, all ties: zeros.
+        const std::vector<float> nan(f.size(), std::nanf(""));
+        CPPUNIT_ASSERT(decode(nan, o) == std::vector<uint8_t>(240, 0));
+    }
+
+    void invert_flips_the_convention()
+    {
+        std::mt19937 rng(32);
+        const auto info = qa::random_bits(240, rng);
+        auto y = qa::channel(qa::encode(*m_framed, info), 50, 60, rng);
+        for (auto& v : y)
+            v = static_cast<int8_t>(v == -128 ? 127 : -v); // a positive value now means 0
+        std::vector<float> f(y.begin(), y.end());
+        viterbi_options o = cpu();
+        o.invert = true;
+        CPPUNIT_ASSERT(decode(y, o) == info);
+        o.llr_scale = 1.0f;
+        CPPUNIT_ASSERT(decode(f, o) == info);
+        y[3] = -128; // -(-128) saturates to +127 rather than overflowing
+        CPPUNIT_ASSERT(decode(y, o).size() == info.size());
+    }
+
+    void default_tiling()
+    {
+        const viterbi_tiling a = viterbi_tiling::defaults(*m_stream);
+        CPPUNIT_ASSERT_EQUAL(size_t(1024), a.payload);
+        CPPUNIT_ASSERT_EQUAL(size_t(32), a.before);
+        CPPUNIT_ASSERT_EQUAL(size_t(64), a.after);
+        const viterbi_tiling b =
+            viterbi_tiling::defaults(conv_code(7, { 0171, 0133 }, "7/8", termination::STREAMING));
+        CPPUNIT_ASSERT_EQUAL(size_t(120), b.before);
+        CPPUNIT_ASSERT_EQUAL(size_t(240), b.after);
+        // All-zero options mean the default; given fields are used as they are.
+        CPPUNIT_ASSERT_EQUAL(size_t(64), viterbi_decoder_engine(m_stream, cpu()).tiling().after);
+        viterbi_options o = cpu();
+        o.tiling = { 10, 0, 5 };
+        CPPUNIT_ASSERT_EQUAL(size_t(0), viterbi_decoder_engine(m_stream, o).tiling().before);
+    }
+
+    void rejects_bad_options()
+    {
+        const auto make = [this](viterbi_options o) {
+            return [this, o] { viterbi_decoder_engine dec(m_stream, o); };
+        };
+        viterbi_options o = cpu();
+        for (float s : { 0.0f, -1.0f, std::nanf(""), std::numeric_limits<float>::infinity() }) {
+            o.llr_scale = s;
+            expect_throw<std::invalid_argument>(make(o), "llr_scale");
+        }
+        o = cpu();
+        o.tiling = { 0, 5, 5 };
+        expect_throw<std::invalid_argument>(make(o), "tiling.payload = 0");
+        o.tiling = { 100, 5, 0 };
+        expect_throw<std::invalid_argument>(make(o), "tiling.after = 0");
+        o.tiling = { size_t(1) << 21, 5, 5 };
+        expect_throw<std::invalid_argument>(make(o), "tiling");
+        o = cpu();
+        o.threads = 100000;
+        expect_throw<std::invalid_argument>(make(o), "threads = 100000");
+        o = cpu();
+        o.max_batch = size_t(1) << 30;
+        expect_throw<std::invalid_argument>(make(o), "max_batch");
+        expect_throw<std::invalid_argument>([] { viterbi_decoder_engine dec(nullptr); }, "code");
+        if (!built_with_cuda()) {
+            o = cpu();
+            o.backend = backend_kind::CUDA;
+            expect_throw<std::runtime_error>(make(o), "CUDA");
+        }
+    }
+
+    void rejects_misuse()
+    {
+        viterbi_decoder_engine framed(m_framed, cpu()), streaming(m_stream, cpu());
+        std::vector<float> f(2 * m_framed->coded_bits_per_block());
+        std::vector<uint8_t> bits(240);
+        expect_throw<std::invalid_argument>([&] { streaming.decode_frames(f.data(), bits.data(), 1); },
+                                            "streaming");
+        expect_throw<std::invalid_argument>([&] { framed.push(f.data(), 10); }, "framed");
+        expect_throw<std::invalid_argument>([&] { framed.flush(); }, "framed");
+        f.pop_back();
+        expect_throw<std::invalid_argument>([&] { viterbi_decode(m_framed, f, cpu()); },
+                                            "not a multiple");
+        CPPUNIT_ASSERT(viterbi_decode(m_framed, {}, cpu()).empty());
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(viterbi_engine_test);
+
+} // namespace gpufec
+} // namespace gr
