@@ -16,7 +16,7 @@ namespace {
 void usage()
 {
     std::cerr << "usage: gpufec_bench [--quick] [--only GROUP[,GROUP...]] [--repeats N] [--csv FILE]\n"
-                 "groups: awgn\n";
+                 "groups: awgn, viterbi, viterbi-tiling\n";
 }
 } // namespace
 
@@ -55,6 +55,8 @@ int main(int argc, char** argv)
         gpufec_bench::table t;
         if (cfg.wants("awgn"))
             gpufec_bench::bench_awgn(cfg, t);
+        if (cfg.wants("viterbi") || cfg.wants("viterbi-tiling"))
+            gpufec_bench::bench_viterbi(cfg, t);
         if (!csv.empty())
             t.write_csv(csv);
         t.print(std::cout);

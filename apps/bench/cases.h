@@ -11,6 +11,10 @@ namespace gpufec_bench {
 /*! AWGN/BPSK generation: device-resident kernels and the host-memory generator. */
 void bench_awgn(const config& cfg, table& out);
 
+/*! Viterbi decoding: CUDA kernels on device memory, end to end with host copies, the engine,
+ *  and (group "viterbi-tiling") the BER-vs-throughput table over tilings. */
+void bench_viterbi(const config& cfg, table& out);
+
 } // namespace gpufec_bench
 
 #endif

@@ -1,0 +1,312 @@
+/* Viterbi throughput: the CUDA kernels on device memory (K=7 171/133 streaming with the
+ * default tiling, other codes and framed modes), the BER-vs-throughput table over the tiling
+ * (gpufec_bench --only viterbi-tiling) and end-to-end decoding with host copies.
+ * Figures count decoded information bits.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cases.h"
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/conv_code.h>
+#include <gnuradio/gpufec/viterbi.h>
+#include <algorithm>
+#include <array>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#ifdef GPUFEC_HAVE_CUDA
+#include "core/conv/code_trellis.h"
+#include "cuda/channel/awgn_bpsk_kernels.h"
+#include "cuda/conv/conv_encode_kernels.h"
+#include "cuda/conv/quantize_kernels.h"
+#include "cuda/device_buffer.h"
+#include "cuda/viterbi/viterbi_kernels.h"
+#endif
+
+namespace gpufec_bench {
+
+using namespace gr::gpufec;
+
+namespace {
+
+std::string fmt(double v, int prec = 3)
+{
+    std::ostringstream s;
+    s.precision(prec);
+    s << v;
+    return s.str();
+}
+
+#ifdef GPUFEC_HAVE_CUDA
+
+/* A noisy K=7 171/133 stream on the device: info bits, and int8 depunctured LLRs (symbols
+ * times 32, deleted positions 0) at Eb/N0 for the punctured rate. */
+struct test_stream {
+    size_t n_steps;
+    std::vector<uint8_t> info;
+    cuda::device_buffer<int8_t> llr;
+};
+
+test_stream make_stream(size_t n_steps, const std::string& punct, double ebn0, uint64_t seed, cudaStream_t st)
+{
+    const auto mother = conv_code::make(7, { 0171, 0133 }, "", termination::STREAMING);
+    const auto punctured = conv_code::make(7, { 0171, 0133 }, punct, termination::STREAMING);
+    const awgn_noise noise = awgn_noise::from_snr(ebn0, snr_kind::EBN0, punctured->rate());
+    test_stream t{ n_steps, {}, cuda::device_buffer<int8_t>(2 * n_steps) };
+    cuda::device_buffer<uint8_t> bits(6 + n_steps), coded(2 * n_steps);
+    cuda::device_buffer<float> soft(2 * n_steps);
+    GPUFEC_CUDA_CHECK(cudaMemsetAsync(bits.get(), 0, 6, st));
+    cuda::launch_info_bits(bits.get() + 6, n_steps, 0, seed, st);
+    cuda::launch_conv_encode(*mother, bits.get() + 6, coded.get(), n_steps, st);
+    cuda::launch_awgn_bpsk(coded.get(), soft.get(), 2 * n_steps, 0, seed + 1,
+                           detail::awgn_sample_params{ float(noise.sigma), 1.0f }, st);
+    cuda::launch_quantize_llr(soft.get(), t.llr.get(), 2 * n_steps, 32.0f, st);
+    t.info.resize(n_steps);
+    GPUFEC_CUDA_CHECK(cudaMemcpyAsync(t.info.data(), bits.get() + 6, n_steps, cudaMemcpyDeviceToHost, st));
+    const auto& pat = punctured->puncture_pattern();
+    if (punctured->punctured()) {
+        std::vector<int8_t> h(2 * n_steps);
+        GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), t.llr.get(), h.size(), cudaMemcpyDeviceToHost, st));
+        GPUFEC_CUDA_CHECK(cudaStreamSynchronize(st));
+        for (size_t i = 0; i < h.size(); ++i)
+            if (!pat[i % pat.size()])
+                h[i] = 0;
+        GPUFEC_CUDA_CHECK(cudaMemcpy(t.llr.get(), h.data(), h.size(), cudaMemcpyHostToDevice));
+    }
+    GPUFEC_CUDA_CHECK(cudaStreamSynchronize(st));
+    return t;
+}
+
+/* Kernel time and bit errors of one tiling on a stream (complete tiles only). */
+struct tiling_result {
+    double gbps;
+    double spread;
+    size_t errors;
+    size_t bits;
+};
+
+tiling_result run_tiling(const test_stream& ts,
+                         const cuda::viterbi_tile_shape& shape,
+                         cuda::viterbi_tile_kernel which,
+                         const config& cfg,
+                         cudaStream_t st)
+{
+    const conv::trellis t{ 7, 2, { 0171, 0133, 0, 0 } };
+    const size_t n_tiles = ts.n_steps / shape.payload;
+    cuda::device_buffer<uint8_t> d_bits(n_tiles * shape.payload);
+    cuda::device_buffer<uint8_t> work(
+        std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, n_tiles, which)));
+    tiling_result r{};
+    const double ms = median_gpu_ms(
+        st,
+        [&] {
+            cuda::launch_viterbi_tiles(t, shape, ts.llr.get(), 0, ts.n_steps, 0, n_tiles,
+                                       d_bits.get(), work.get(), st, which);
+        },
+        cfg, &r.spread);
+    r.bits = n_tiles * shape.payload;
+    r.gbps = r.bits / ms / 1e6;
+    std::vector<uint8_t> h(r.bits);
+    GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), d_bits.get(), h.size(), cudaMemcpyDeviceToHost, st));
+    GPUFEC_CUDA_CHECK(cudaStreamSynchronize(st));
+    for (size_t i = 0; i < h.size(); ++i)
+        r.errors += h[i] != ts.info[i];
+    return r;
+}
+
+std::string shape_name(const cuda::viterbi_tile_shape& s)
+{
+    return "P=" + std::to_string(s.payload) + " before=" + std::to_string(s.before) +
+           " after=" + std::to_string(s.after);
+}
+
+void bench_kernels(const config& cfg, table& out)
+{
+    cuda::stream s;
+    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
+    const test_stream ts = make_stream(n_steps, "", 4.0, 7, s.get());
+    const cuda::viterbi_tile_shape def{ 1024, 32, 64 }; // viterbi_tiling::defaults, K=7 r1/2
+    for (auto which : { cuda::viterbi_tile_kernel::AUTO, cuda::viterbi_tile_kernel::GENERAL }) {
+        const auto r = run_tiling(ts, def, which, cfg, s.get());
+        out.add({ "viterbi",
+                  std::string("K=7 r1/2 streaming tiles, device memory, ") +
+                      (which == cuda::viterbi_tile_kernel::AUTO ? "register kernel" : "warp kernel"),
+                  "cuda", "Gbit/s", r.gbps,
+                  spread_note(r.spread) + ", " + shape_name(def) + ", BER " +
+                      fmt(double(r.errors) / r.bits) + " at 4 dB" });
+    }
+
+    // Other codes: the warp kernel, random int8 input (its speed does not depend on values).
+    std::mt19937 rng(3);
+    for (int k : { 5, 9 }) {
+        const conv::trellis t{ k, 2, { (1u << (k - 1)) | 1u | 6u, (1u << (k - 1)) | 1u | 8u, 0, 0 } };
+        const size_t steps = n_steps / (k == 9 ? 8 : 1);
+        std::vector<int8_t> h(2 * steps);
+        for (auto& x : h)
+            x = int8_t(int(rng() % 61) - 30);
+        cuda::device_buffer<int8_t> llr(h.size());
+        GPUFEC_CUDA_CHECK(cudaMemcpy(llr.get(), h.data(), h.size(), cudaMemcpyHostToDevice));
+        const cuda::viterbi_tile_shape shape{ 1024, size_t(5 * (k - 1)), size_t(10 * (k - 1)) };
+        const size_t tiles = steps / shape.payload;
+        cuda::device_buffer<uint8_t> bits(tiles * shape.payload);
+        cuda::device_buffer<uint8_t> work(std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles)));
+        double spread = 0;
+        const double ms = median_gpu_ms(
+            s.get(),
+            [&] {
+                cuda::launch_viterbi_tiles(t, shape, llr.get(), 0, steps, 0, tiles, bits.get(),
+                                           work.get(), s.get());
+            },
+            cfg, &spread);
+        out.add({ "viterbi", "K=" + std::to_string(k) + " r1/2 streaming tiles, device memory, warp kernel",
+                  "cuda", "Gbit/s", tiles * shape.payload / ms / 1e6,
+                  spread_note(spread) + ", " + shape_name(shape) });
+
+        for (termination term : { termination::TERMINATED, termination::TAILBITING }) {
+            const size_t frame = 2048;
+            const size_t fsteps = frame + (term == termination::TERMINATED ? k - 1 : 0);
+            const size_t frames = steps / fsteps;
+            cuda::device_buffer<uint8_t> fbits(frames * frame);
+            cuda::device_buffer<uint8_t> fwork(std::max<size_t>(
+                1, cuda::viterbi_frames_workspace_bytes(t, term, frame, frames)));
+            const double fms = median_gpu_ms(
+                s.get(),
+                [&] {
+                    cuda::launch_viterbi_frames(t, term, frame, llr.get(), fbits.get(), frames,
+                                                fwork.get(), s.get());
+                },
+                cfg, &spread);
+            out.add({ "viterbi", "K=" + std::to_string(k) + " r1/2 " + termination_name(term) +
+                                     " frames of 2048, device memory",
+                      "cuda", "Gbit/s", frames * frame / fms / 1e6, spread_note(spread) });
+        }
+    }
+}
+
+/* Host memory in and out (pinned), chunks round-robin over streams: copy in, decode, copy out
+ * overlap. */
+void bench_end_to_end(const config& cfg, table& out)
+{
+    const conv::trellis t{ 7, 2, { 0171, 0133, 0, 0 } };
+    const cuda::viterbi_tile_shape shape{ 1024, 32, 64 };
+    const size_t n_tiles = cfg.quick ? 4096 : 65536, chunk = 8192;
+    const size_t n_steps = n_tiles * shape.payload + shape.after;
+    cuda::pinned_buffer<int8_t> h_llr(2 * n_steps);
+    cuda::pinned_buffer<uint8_t> h_bits(n_tiles * shape.payload);
+    std::mt19937 rng(5);
+    for (size_t i = 0; i < 2 * n_steps; ++i)
+        h_llr.get()[i] = int8_t(int(rng() % 61) - 30);
+    constexpr int n_streams = 3;
+    struct lane {
+        cuda::stream s;
+        cuda::device_buffer<int8_t> llr;
+        cuda::device_buffer<uint8_t> bits, work;
+    };
+    std::array<lane, n_streams> lanes;
+    for (auto& l : lanes) {
+        l.llr = cuda::device_buffer<int8_t>(2 * (chunk * shape.payload + shape.before + shape.after));
+        l.bits = cuda::device_buffer<uint8_t>(chunk * shape.payload);
+        l.work = cuda::device_buffer<uint8_t>(cuda::viterbi_tiles_workspace_bytes(t, shape, chunk));
+    }
+    double spread = 0;
+    const double ms = median_cpu_ms(
+        [&] {
+            for (size_t i = 0, q = 0; i < n_tiles; i += chunk, ++q) {
+                lane& l = lanes[q % n_streams];
+                const size_t cnt = std::min(chunk, n_tiles - i);
+                const size_t from = i * shape.payload > shape.before ? i * shape.payload - shape.before : 0;
+                const size_t to = std::min(n_steps, (i + cnt) * shape.payload + shape.after);
+                GPUFEC_CUDA_CHECK(cudaMemcpyAsync(l.llr.get(), h_llr.get() + 2 * from, 2 * (to - from),
+                                                  cudaMemcpyHostToDevice, l.s.get()));
+                cuda::launch_viterbi_tiles(t, shape, l.llr.get(), from, to - from, i, cnt,
+                                           l.bits.get(), l.work.get(), l.s.get());
+                GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h_bits.get() + i * shape.payload, l.bits.get(),
+                                                  cnt * shape.payload, cudaMemcpyDeviceToHost, l.s.get()));
+            }
+            for (auto& l : lanes)
+                l.s.synchronize();
+        },
+        cfg, &spread);
+    out.add({ "viterbi", "K=7 r1/2 streaming, pinned host memory in and out, 3 streams", "cuda",
+              "Gbit/s", n_tiles * shape.payload / ms / 1e6,
+              spread_note(spread) + ", int8 LLRs in, unpacked bits out, chunks of 8192 tiles" });
+}
+
+void bench_tiling_table(const config& cfg, table& out)
+{
+    cuda::stream s;
+    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
+    struct point {
+        const char* punct;
+        double ebn0;
+        std::vector<cuda::viterbi_tile_shape> shapes;
+    };
+    const std::vector<point> points = {
+        { "", 4.0,
+          { { 1024, 32, 64 }, { 256, 32, 64 }, { 4096, 32, 64 }, { 1024, 0, 64 }, { 1024, 16, 32 },
+            { 1024, 32, 48 }, { 1024, 64, 96 }, { 1024, 64, 128 }, { 512, 16, 40 }, { 2048, 48, 80 } } },
+        { "", 3.0, { { 1024, 32, 64 }, { 1024, 16, 32 }, { 1024, 64, 128 } } },
+        { "3/4", 5.0, { { 1024, 64, 120 }, { 1024, 32, 64 }, { 1024, 64, 160 }, { 1024, 128, 240 } } },
+        { "7/8", 6.0, { { 1024, 128, 240 }, { 1024, 64, 120 }, { 1024, 128, 320 } } },
+    };
+    for (const auto& p : points) {
+        const test_stream ts = make_stream(n_steps, p.punct, p.ebn0, 11, s.get());
+        for (const auto& shape : p.shapes) {
+            const auto r = run_tiling(ts, shape, cuda::viterbi_tile_kernel::AUTO, cfg, s.get());
+            out.add({ "viterbi-tiling",
+                      std::string("K=7 ") + (*p.punct ? p.punct : "1/2") + " Eb/N0=" + fmt(p.ebn0) +
+                          " " + shape_name(shape),
+                      "cuda", "Gbit/s", r.gbps,
+                      "BER " + fmt(double(r.errors) / r.bits) + " (" + std::to_string(r.errors) +
+                          "/" + std::to_string(r.bits) + "), " + spread_note(r.spread) });
+        }
+    }
+}
+
+#endif
+
+/* The engine (host float/int8 in, bits out, quantize and depuncture on the host). */
+void bench_engine(const config& cfg, table& out, backend_kind b)
+{
+    const auto c = conv_code::make(7, { 0171, 0133 }, "", termination::STREAMING);
+    const size_t n = cfg.quick ? (size_t(1) << 21) : (size_t(1) << 25);
+    std::vector<int8_t> soft(n);
+    std::mt19937 rng(9);
+    for (auto& x : soft)
+        x = int8_t(int(rng() % 61) - 30);
+    viterbi_options o;
+    o.backend = b;
+    viterbi_decoder_engine dec(c, o);
+    std::vector<uint8_t> bits(n);
+    double spread = 0;
+    size_t got = 0;
+    const double ms = median_cpu_ms(
+        [&] {
+            dec.push(soft.data(), soft.size());
+            got = dec.pull(bits.data(), bits.size());
+        },
+        cfg, &spread);
+    out.add({ "viterbi", "K=7 r1/2 engine push(int8) + pull, host memory", backend_name(b),
+              "Gbit/s", (n / 2) / ms / 1e6, spread_note(spread) + ", " + std::to_string(got) + " bits/call" });
+}
+
+} // namespace
+
+void bench_viterbi(const config& cfg, table& out)
+{
+#ifdef GPUFEC_HAVE_CUDA
+    if (cuda_device_count() > 0) {
+        if (cfg.wants("viterbi")) {
+            bench_kernels(cfg, out);
+            bench_end_to_end(cfg, out);
+            bench_engine(cfg, out, backend_kind::CUDA);
+        }
+        if (cfg.wants("viterbi-tiling"))
+            bench_tiling_table(cfg, out);
+    }
+#endif
+    if (cfg.wants("viterbi"))
+        bench_engine(cfg, out, backend_kind::CPU);
+}
+
+} // namespace gpufec_bench

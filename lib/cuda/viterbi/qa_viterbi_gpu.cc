@@ -1,0 +1,344 @@
+/* The CUDA Viterbi decoder takes the CPU reference's decisions bit for bit, and the GPU
+ * convolutional encoder writes conv_code::encode's bits.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "../device_buffer.h"
+#include "../encode_dispatch.h"
+#include "core/conv/code_trellis.h"
+#include "viterbi_kernels.h"
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/viterbi.h>
+#include <cppunit/extensions/HelperMacros.h>
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+/* Generators for constraint length k and n outputs that tap the newest and the oldest bit. */
+std::vector<unsigned> polys_for(int k, unsigned n, std::mt19937& rng)
+{
+    static const std::vector<unsigned> k7 = { 0171, 0133, 0165, 0117 };
+    if (k == 7)
+        return std::vector<unsigned>(k7.begin(), k7.begin() + n);
+    std::vector<unsigned> p(n);
+    for (auto& g : p)
+        g = (1u << (k - 1)) | 1u | (rng() & ((1u << k) - 1));
+    if (n > 2) // one generator that does not tap both ends: a less symmetric trellis
+        p[2] = (rng() & ((1u << (k - 1)) - 1)) | 1u;
+    return p;
+}
+
+/* Noisy BPSK of a code's encoding of random bits, as soft values (positive = bit 1). */
+std::vector<float> noisy(const conv_code& c, size_t n_blocks, float sigma, std::mt19937& rng)
+{
+    const size_t hist = c.history_bits();
+    std::vector<uint8_t> info(hist + n_blocks * c.info_bits_per_block());
+    for (auto& b : info)
+        b = rng() & 1;
+    std::fill(info.begin(), info.begin() + hist, 0);
+    std::vector<uint8_t> coded(n_blocks * c.coded_bits_per_block());
+    c.encode(info.data() + hist, coded.data(), n_blocks);
+    std::normal_distribution<float> z(0.0f, sigma);
+    std::vector<float> soft(coded.size());
+    for (size_t i = 0; i < soft.size(); ++i)
+        soft[i] = (coded[i] ? 1.0f : -1.0f) + z(rng);
+    return soft;
+}
+
+/* int8 soft values from a small alphabet: many equal path metrics, so ties decide. */
+std::vector<int8_t> coarse(size_t n, std::mt19937& rng)
+{
+    std::vector<int8_t> v(n);
+    for (auto& x : v)
+        x = int8_t(int(rng() % 5) - 2);
+    return v;
+}
+
+std::vector<int8_t> full_range(size_t n, std::mt19937& rng)
+{
+    std::vector<int8_t> v(n);
+    for (auto& x : v)
+        x = int8_t(rng() & 0xff); // -128 included
+    return v;
+}
+
+viterbi_options opts_for(backend_kind b, size_t max_batch = 0)
+{
+    viterbi_options o;
+    o.backend = b;
+    o.max_batch = max_batch;
+    o.threads = 2;
+    return o;
+}
+
+template <typename T>
+std::vector<uint8_t> decode_frames(conv_code_sptr c, const std::vector<T>& soft, backend_kind b, size_t max_batch)
+{
+    viterbi_decoder_engine dec(c, opts_for(b, max_batch));
+    const size_t n_frames = soft.size() / c->coded_bits_per_block();
+    std::vector<uint8_t> bits(n_frames * c->frame_bits(), 0xee);
+    dec.decode_frames(soft.data(), bits.data(), n_frames);
+    return bits;
+}
+
+/* A stream pushed in the given chunk lengths (cycled), then flushed. */
+template <typename T>
+std::vector<uint8_t> decode_stream(conv_code_sptr c,
+                                   const std::vector<T>& soft,
+                                   backend_kind b,
+                                   const viterbi_tiling& tiling,
+                                   const std::vector<size_t>& chunks,
+                                   size_t max_batch)
+{
+    viterbi_options o = opts_for(b, max_batch);
+    o.tiling = tiling;
+    viterbi_decoder_engine dec(c, o);
+    std::vector<uint8_t> out;
+    size_t done = 0, q = 0;
+    auto drain = [&] {
+        std::vector<uint8_t> tmp(dec.available());
+        dec.pull(tmp.data(), tmp.size());
+        out.insert(out.end(), tmp.begin(), tmp.end());
+    };
+    while (done < soft.size()) {
+        const size_t len = std::min(chunks[q++ % chunks.size()], soft.size() - done);
+        dec.push(soft.data() + done, len);
+        done += len;
+        drain();
+    }
+    dec.flush();
+    drain();
+    return out;
+}
+
+std::string where(const conv_code& c, const std::string& what)
+{
+    return c.name() + " " + what;
+}
+
+} // namespace
+
+class viterbi_gpu_test : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(viterbi_gpu_test);
+    CPPUNIT_TEST(frames_match_cpu_all_codes);
+    CPPUNIT_TEST(frames_ties_and_extremes);
+    CPPUNIT_TEST(frames_long_survivors_in_global_memory);
+    CPPUNIT_TEST(batch_of_one_frame_decodes_alike);
+    CPPUNIT_TEST(streaming_matches_cpu_any_chunking);
+    CPPUNIT_TEST(register_kernel_equals_general_kernel);
+    CPPUNIT_TEST(encoder_matches_cpu);
+    CPPUNIT_TEST(generator_with_conv_code_matches_cpu);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void setUp() override
+    {
+        CPPUNIT_ASSERT_MESSAGE("the GPU suite needs a CUDA device", cuda_device_count() > 0);
+    }
+
+private:
+    void frames_match_cpu_all_codes()
+    {
+        std::mt19937 rng(11);
+        const termination terms[] = { termination::TERMINATED, termination::TRUNCATED,
+                                      termination::TAILBITING };
+        for (int k = 3; k <= 9; ++k)
+            for (unsigned n = 2; n <= 4; ++n)
+                for (termination term : terms) {
+                    const bool punct = n == 2 && (k + int(term)) % 2 == 0;
+                    const size_t frame = (k * 37 + n * 11 + int(term) * 5) % 300 + 1;
+                    auto c = conv_code::make(k, polys_for(k, n, rng), punct ? "3/4" : "", term, frame);
+                    for (float sigma : { 0.4f, 0.8f, 1.2f }) {
+                        const auto soft = noisy(*c, 9, sigma, rng);
+                        const auto cpu = decode_frames(c, soft, backend_kind::CPU, 0);
+                        const auto gpu = decode_frames(c, soft, backend_kind::CUDA, 4);
+                        CPPUNIT_ASSERT_MESSAGE(where(*c, "sigma " + std::to_string(sigma)), cpu == gpu);
+                    }
+                }
+    }
+
+    void frames_ties_and_extremes()
+    {
+        std::mt19937 rng(12);
+        for (const char* p : { "", "2/3", "5/6", "7/8", "110111" })
+            for (termination term :
+                 { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
+                for (size_t frame : { size_t(1), size_t(3), size_t(6), size_t(47), size_t(1000) }) {
+                    auto c = conv_code::make(7, { 0171, 0133 }, p, term, frame);
+                    for (int variant = 0; variant < 2; ++variant) {
+                        const size_t len = 5 * c->coded_bits_per_block();
+                        const auto soft = variant ? full_range(len, rng) : coarse(len, rng);
+                        CPPUNIT_ASSERT_MESSAGE(
+                            where(*c, variant ? "full range" : "coarse"),
+                            decode_frames(c, soft, backend_kind::CPU, 0) ==
+                                decode_frames(c, soft, backend_kind::CUDA, 3));
+                    }
+                }
+    }
+
+    void frames_long_survivors_in_global_memory()
+    {
+        std::mt19937 rng(13);
+        // 48 KiB of survivors per warp is the shared-memory limit: these go to global memory.
+        for (int k : { 7, 9 }) {
+            auto c = conv_code::make(k, polys_for(k, 2, rng), "", termination::TAILBITING, 20011);
+            const auto soft = noisy(*c, 3, 0.9f, rng);
+            CPPUNIT_ASSERT_MESSAGE(where(*c, "long"),
+                                   decode_frames(c, soft, backend_kind::CPU, 0) ==
+                                       decode_frames(c, soft, backend_kind::CUDA, 0));
+        }
+    }
+
+    void batch_of_one_frame_decodes_alike()
+    {
+        std::mt19937 rng(14);
+        auto c = conv_code::make(7, { 0171, 0133 }, "3/4", termination::TERMINATED, 501);
+        const auto one = noisy(*c, 1, 1.0f, rng);
+        std::vector<float> many;
+        for (int i = 0; i < 333; ++i)
+            many.insert(many.end(), one.begin(), one.end());
+        const auto gpu = decode_frames(c, many, backend_kind::CUDA, 100);
+        const auto ref = decode_frames(c, one, backend_kind::CPU, 0);
+        for (size_t f = 0; f < 333; ++f)
+            CPPUNIT_ASSERT_MESSAGE("frame " + std::to_string(f),
+                                   std::equal(ref.begin(), ref.end(), gpu.begin() + f * 501));
+    }
+
+    void streaming_matches_cpu_any_chunking()
+    {
+        std::mt19937 rng(15);
+        struct stream_case {
+            int k;
+            unsigned n;
+            const char* punct;
+            viterbi_tiling tiling;
+        };
+        const stream_case cases[] = {
+            { 7, 2, "", viterbi_tiling{} },                 // the defaults: the register kernel
+            { 7, 2, "3/4", viterbi_tiling{ 64, 0, 24 } },   // no warm-up
+            { 7, 2, "7/8", viterbi_tiling{ 37, 13, 29 } },  // odd sizes
+            { 7, 2, "", viterbi_tiling{ 1, 5, 1 } },
+            { 3, 2, "", viterbi_tiling{ 100, 7, 15 } },
+            { 5, 3, "", viterbi_tiling{ 77, 20, 30 } },
+            { 9, 2, "2/3", viterbi_tiling{ 300, 40, 90 } },
+            { 8, 4, "", viterbi_tiling{ 129, 31, 40 } },
+            { 6, 2, "5/6", viterbi_tiling{ 50, 60, 70 } },   // warm-up longer than a tile
+        };
+        for (const auto& sc : cases) {
+            auto c = conv_code::make(sc.k, polys_for(sc.k, sc.n, rng), sc.punct, termination::STREAMING);
+            const size_t blocks = 40000 / c->info_bits_per_block() + 1;
+            const auto soft = noisy(*c, blocks, 0.9f, rng);
+            const auto cpu = decode_stream(c, soft, backend_kind::CPU, sc.tiling, { soft.size() }, 0);
+            CPPUNIT_ASSERT_EQUAL(blocks * c->info_bits_per_block(), cpu.size());
+            const std::vector<size_t> one = { soft.size() };
+            const std::vector<size_t> odd = { 1, 7, 1000, 3, 4099, 65536 + 17 };
+            const std::vector<size_t> small = { 13 };
+            for (const auto* chunks : { &one, &odd, &small })
+                for (size_t batch : { size_t(0), size_t(5) }) {
+                    const auto gpu = decode_stream(c, soft, backend_kind::CUDA, sc.tiling, *chunks, batch);
+                    CPPUNIT_ASSERT_MESSAGE(where(*c, "P=" + std::to_string(sc.tiling.payload) +
+                                                         " chunks " + std::to_string((*chunks)[0]) +
+                                                         " batch " + std::to_string(batch)),
+                                           cpu == gpu);
+                }
+            // int8 input at full range too (ties and -128).
+            const auto raw = full_range(soft.size(), rng);
+            CPPUNIT_ASSERT_MESSAGE(where(*c, "int8"),
+                                   decode_stream(c, raw, backend_kind::CPU, sc.tiling, { raw.size() }, 0) ==
+                                       decode_stream(c, raw, backend_kind::CUDA, sc.tiling, odd, 0));
+        }
+    }
+
+    void register_kernel_equals_general_kernel()
+    {
+        std::mt19937 rng(16);
+        for (unsigned g0 : { 0171u, 0133u }) {
+            const conv::trellis t{ 7, 2, { g0, g0 == 0171u ? 0133u : 0171u, 0, 0 } };
+            for (const cuda::viterbi_tile_shape shape :
+                 { cuda::viterbi_tile_shape{ 1024, 32, 64 }, cuda::viterbi_tile_shape{ 61, 45, 23 },
+                   cuda::viterbi_tile_shape{ 256, 0, 40 } }) {
+                const size_t n_tiles = 3000, n_steps = n_tiles * shape.payload + 17;
+                for (int variant = 0; variant < 2; ++variant) {
+                    const auto llr = variant ? full_range(2 * n_steps, rng) : coarse(2 * n_steps, rng);
+                    cuda::stream s;
+                    cuda::device_buffer<int8_t> d_llr(llr.size());
+                    GPUFEC_CUDA_CHECK(cudaMemcpy(d_llr.get(), llr.data(), llr.size(), cudaMemcpyHostToDevice));
+                    std::vector<uint8_t> out[2];
+                    // Tiles whose traceback reaches past the end are clipped: the last is partial.
+                    const size_t tiles = (n_steps + shape.payload - 1) / shape.payload;
+                    for (int w = 0; w < 2; ++w) {
+                        const auto which = w ? cuda::viterbi_tile_kernel::GENERAL : cuda::viterbi_tile_kernel::AUTO;
+                        cuda::device_buffer<uint8_t> d_bits(tiles * shape.payload);
+                        cuda::device_buffer<uint8_t> work(
+                            std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
+                        GPUFEC_CUDA_CHECK(cudaMemset(d_bits.get(), 0xee, tiles * shape.payload));
+                        cuda::launch_viterbi_tiles(t, shape, d_llr.get(), 0, n_steps, 0, tiles,
+                                                   d_bits.get(), work.get(), s.get(), which);
+                        out[w].resize(n_steps);
+                        GPUFEC_CUDA_CHECK(cudaMemcpyAsync(out[w].data(), d_bits.get(), n_steps,
+                                                          cudaMemcpyDeviceToHost, s.get()));
+                        s.synchronize();
+                    }
+                    CPPUNIT_ASSERT_MESSAGE("P=" + std::to_string(shape.payload), out[0] == out[1]);
+                }
+            }
+        }
+    }
+
+    void encoder_matches_cpu()
+    {
+        std::mt19937 rng(17);
+        const termination terms[] = { termination::TERMINATED, termination::TRUNCATED,
+                                      termination::TAILBITING, termination::STREAMING };
+        for (int k = 3; k <= 9; k += 2)
+            for (unsigned n = 2; n <= 4; ++n)
+                for (termination term : terms)
+                    for (const char* p : { "", "3/4", "7/8" })
+                        for (size_t frame : { size_t(1), size_t(5), size_t(333) }) {
+                            if (n > 2 && *p)
+                                continue;
+                            auto c = conv_code::make(k, polys_for(k, n, rng), p, term, frame);
+                            const size_t blocks = 57, hist = c->history_bits();
+                            std::vector<uint8_t> info(hist + blocks * c->info_bits_per_block());
+                            for (auto& b : info)
+                                b = rng() & 1;
+                            std::vector<uint8_t> cpu(blocks * c->coded_bits_per_block()), gpu(cpu.size());
+                            c->encode(info.data() + hist, cpu.data(), blocks);
+                            cuda::device_buffer<uint8_t> d_info(info.size()), d_coded(gpu.size());
+                            GPUFEC_CUDA_CHECK(cudaMemcpy(d_info.get(), info.data(), info.size(), cudaMemcpyHostToDevice));
+                            cuda::launch_encode(*c, d_info.get() + hist, d_coded.get(), blocks, nullptr);
+                            GPUFEC_CUDA_CHECK(cudaMemcpy(gpu.data(), d_coded.get(), gpu.size(), cudaMemcpyDeviceToHost));
+                            CPPUNIT_ASSERT_MESSAGE(where(*c, "encoder"), cpu == gpu);
+                        }
+    }
+
+    void generator_with_conv_code_matches_cpu()
+    {
+        const awgn_noise noise = awgn_noise::from_snr(3.0, snr_kind::EBN0, 0.5);
+        for (termination term : { termination::TERMINATED, termination::STREAMING }) {
+            auto c = conv_code::make(7, { 0171, 0133 }, "3/4", term, 1000);
+            awgn_bpsk_generator g_cpu(c, noise, soft_output::LLR, 5, backend_kind::CPU);
+            awgn_bpsk_generator g_gpu(c, noise, soft_output::LLR, 5, backend_kind::CUDA);
+            for (size_t blocks : { size_t(1), size_t(7), size_t(3001), size_t(20000) }) {
+                std::vector<uint8_t> i1(blocks * c->info_bits_per_block()), i2(i1.size());
+                std::vector<float> s1(blocks * c->coded_bits_per_block()), s2(s1.size());
+                g_cpu.generate(blocks, i1.data(), s1.data());
+                g_gpu.generate(blocks, i2.data(), s2.data());
+                CPPUNIT_ASSERT_MESSAGE(where(*c, "info"), i1 == i2);
+                CPPUNIT_ASSERT_MESSAGE(where(*c, "soft"), s1 == s2);
+            }
+        }
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(viterbi_gpu_test);
+
+} // namespace gpufec
+} // namespace gr

@@ -1,0 +1,230 @@
+/* The fast streaming kernel for rate-1/2 codes of constraint length 7 (64 states) whose two
+ * generators tap the newest and the oldest bit (171/133 and 133/171): one thread decodes one
+ * tile, with its 64 path metrics in registers.
+ *
+ *   PM'[i]      = max(PM[2i] + x_i, PM[2i+1] + y_i),   d = (m_1 > m_0)
+ *   PM'[i + 32] = max(PM[2i] + z_i, PM[2i+1] + w_i)
+ *
+ * with x..w = +-(L0 + L1) or +-(L0 - L1), fixed per butterfly once the generators are template
+ * arguments, so that the signs fold into the adds. Metrics are fp32 holding exact integers:
+ * FADD runs at twice the integer rate on Hopper and every |metric| stays below
+ * (before + P + after) * 254 + 3049 < 2^24 (the launcher checks the tile length), so each add,
+ * compare and max is exact: the decisions are those of docs/viterbi.md.
+ * The decision bit is the sign of m_0 - m_1 (negative iff m_1 > m_0; a tie gives +0), shifted
+ * into a 32-bit word with one funnel shift, 32 states per word.
+ * Decisions go to global memory laid out [warp][step][word][lane], so a warp's stores are
+ * coalesced, and traceback loads a group of 16 steps' words at once to hide latency.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "../cuda_check.h"
+#include "core/conv/quantize.h"
+#include "viterbi_tile_reg.h"
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+
+namespace {
+
+constexpr int block_threads = 128;
+constexpr int S = 64;
+
+struct reg_args {
+    uint64_t payload, before, after;
+    uint64_t first_step, end_step, first_tile;
+    size_t n_tiles;
+    const int8_t* llr;
+    uint8_t* bits;
+    uint32_t* dec;        //!< workspace
+    uint32_t dec_steps;   //!< payload + after
+};
+
+/* Branch metric of the coded pair c (bit 0: generator 0) on one step, as an index into
+ * v = {-(L0+L1), L0-L1, -(L0-L1), L0+L1}. */
+template <unsigned G0, unsigned G1>
+__device__ __forceinline__ int bm_index(uint32_t s, uint32_t u)
+{
+    const conv::trellis t{ 7, 2, { G0, G1, 0, 0 } };
+    return int(t.outputs(s, u));
+}
+
+template <unsigned G0, unsigned G1, bool Store>
+__device__ __forceinline__ void acs_step(float (&pm)[S], float L0, float L1, uint32_t& lo, uint32_t& hi)
+{
+    const float sum = L0 + L1, dif = L0 - L1;
+    const float v[4] = { -sum, dif, -dif, sum };
+    float nx[S];
+#pragma unroll
+    for (int i = 31; i >= 0; --i) {
+        const float a = pm[2 * i], b = pm[2 * i + 1];
+        const float m00 = a + v[bm_index<G0, G1>(2 * i, 0)];
+        const float m10 = b + v[bm_index<G0, G1>(2 * i + 1, 0)];
+        const float m01 = a + v[bm_index<G0, G1>(2 * i, 1)];
+        const float m11 = b + v[bm_index<G0, G1>(2 * i + 1, 1)];
+        nx[i] = fmaxf(m00, m10);
+        nx[i + 32] = fmaxf(m01, m11);
+        if (Store) {
+            lo = __funnelshift_l(__float_as_uint(m00 - m10), lo, 1);
+            hi = __funnelshift_l(__float_as_uint(m01 - m11), hi, 1);
+        }
+    }
+#pragma unroll
+    for (int s = 0; s < S; ++s)
+        pm[s] = nx[s];
+}
+
+__device__ __forceinline__ float llr_f(int8_t q) { return float(llr_value(q)); }
+
+template <unsigned G0, unsigned G1>
+__global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_args a)
+{
+    const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
+    if (job >= a.n_tiles)
+        return;
+    const int lane = threadIdx.x & 31;
+    const size_t warp = job >> 5;
+    const uint64_t tp = (a.first_tile + job) * a.payload;
+    const uint64_t begin = tp > a.before ? tp - a.before : 0;
+    const uint64_t end = min(tp + a.payload + a.after, a.end_step);
+    const int8_t* lp = a.llr + 2 * (begin - a.first_step);
+
+    float pm[S];
+    const float unreachable = float(conv::unreachable_metric(7, 2));
+#pragma unroll
+    for (int s = 0; s < S; ++s)
+        pm[s] = (begin == 0 && s != 0) ? unreachable : 0.0f;
+
+    // The LLRs of the next step are loaded one step ahead (an ACS step is ~300 instructions,
+    // enough to cover the load's latency with a few warps per scheduler).
+    const uint32_t warm = uint32_t(tp - begin), steps = uint32_t(end - tp);
+    int8_t n0 = lp[0], n1 = lp[1];
+    uint32_t lo = 0, hi = 0;
+    for (uint32_t e = 0; e < warm; ++e) { // warm-up: no decisions kept
+        const float L0 = llr_f(n0), L1 = llr_f(n1);
+        lp += 2;
+        n0 = lp[0]; // steps >= 1, so step tp is held
+        n1 = lp[1];
+        acs_step<G0, G1, false>(pm, L0, L1, lo, hi);
+    }
+
+    uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 64 + lane;
+    for (uint32_t st = 0; st < steps; ++st) {
+        const float L0 = llr_f(n0), L1 = llr_f(n1);
+        lp += 2;
+        if (st + 1 < steps) {
+            n0 = lp[0];
+            n1 = lp[1];
+        }
+        acs_step<G0, G1, true>(pm, L0, L1, lo, hi);
+        dec[size_t(st) * 64] = lo;
+        dec[size_t(st) * 64 + 32] = hi;
+    }
+
+    // Best state: largest metric, lowest index on ties.
+    int best = 0;
+    float bv = pm[0];
+#pragma unroll
+    for (int s = 1; s < S; ++s)
+        if (pm[s] > bv) {
+            bv = pm[s];
+            best = s;
+        }
+
+    // Traceback from step end-1 down to tp; the tile's own decisions are steps < tp + P.
+    // Both decision words of a group of steps are loaded before the serial walk through them
+    // (they do not depend on the state), so memory latency is paid once per group.
+    constexpr int group = 16;
+    uint8_t* out = a.bits + job * a.payload;
+    const uint32_t emit = uint32_t(min(a.payload, end - tp));
+    uint32_t s = uint32_t(best);
+    const bool words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
+    uint32_t pack = 0;
+    for (int32_t top = int32_t(steps) - 1; top >= 0; top -= group) {
+        uint32_t wl[group], wh[group];
+#pragma unroll
+        for (int q = 0; q < group; ++q)
+            if (top - q >= 0) {
+                wl[q] = dec[size_t(top - q) * 64];
+                wh[q] = dec[size_t(top - q) * 64 + 32];
+            }
+#pragma unroll
+        for (int q = 0; q < group; ++q) {
+            const int32_t st = top - q;
+            if (st < 0)
+                break;
+            if (uint32_t(st) < emit) {
+                const uint32_t bit = s >> 5;
+                if (words) {
+                    pack = (pack << 8) | bit;
+                    if ((st & 3) == 0) {
+                        // Bytes st .. st+3; a partial word only when emit % 4 != 0.
+                        if (uint32_t(st) + 4 <= emit)
+                            *reinterpret_cast<uint32_t*>(out + st) = pack;
+                        else
+                            for (uint32_t r = 0; r < emit - uint32_t(st); ++r)
+                                out[st + r] = uint8_t(pack >> (8 * r));
+                        pack = 0;
+                    }
+                } else {
+                    out[st] = uint8_t(bit);
+                }
+            }
+            const uint32_t w = (s & 32) ? wh[q] : wl[q];
+            s = ((s << 1) & (S - 1)) | ((w >> (s & 31)) & 1u);
+        }
+    }
+}
+
+} // namespace
+
+bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape)
+{
+    const bool code = t.k == 7 && t.n == 2 &&
+                      ((t.polys[0] == 0171 && t.polys[1] == 0133) ||
+                       (t.polys[0] == 0133 && t.polys[1] == 0171));
+    // Exactness of fp32 metrics: |metric| < (steps * 254 + 3049) < 2^24.
+    return code && shape.before + shape.payload + shape.after <= 60000;
+}
+
+size_t viterbi_tile_reg_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles)
+{
+    const size_t warps = (n_tiles + 31) / 32;
+    return warps * (shape.payload + shape.after) * 64 * sizeof(uint32_t);
+}
+
+void launch_viterbi_tile_reg(const conv::trellis& t,
+                             const viterbi_tile_shape& shape,
+                             const int8_t* llr,
+                             uint64_t first_step,
+                             size_t n_steps,
+                             uint64_t first_tile,
+                             size_t n_tiles,
+                             uint8_t* bits,
+                             void* workspace,
+                             cudaStream_t stream)
+{
+    if (n_tiles == 0)
+        return;
+    reg_args a{};
+    a.payload = shape.payload;
+    a.before = shape.before;
+    a.after = shape.after;
+    a.first_step = first_step;
+    a.end_step = first_step + n_steps;
+    a.first_tile = first_tile;
+    a.n_tiles = n_tiles;
+    a.llr = llr;
+    a.bits = bits;
+    a.dec = static_cast<uint32_t*>(workspace);
+    a.dec_steps = uint32_t(shape.payload + shape.after);
+    const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
+    if (t.polys[0] == 0171)
+        viterbi_tile_reg_kernel<0171, 0133><<<grid, block_threads, 0, stream>>>(a);
+    else
+        viterbi_tile_reg_kernel<0133, 0171><<<grid, block_threads, 0, stream>>>(a);
+    GPUFEC_CUDA_CHECK_LAUNCH();
+}
+
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
