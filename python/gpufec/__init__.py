@@ -1,23 +1,11 @@
 #
-# Copyright 2008,2009 Free Software Foundation, Inc.
-#
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
+"""gr-gpufec: GPU channel decoders for GNU Radio.
 
-# The presence of this file turns this directory into a Python package
+Blocks run on a CUDA GPU when one is present (backend="auto") and on the CPU otherwise;
+both backends give the same output. Soft values follow GNU Radio's convention: a positive
+value means bit 1.
+"""
 
-'''
-This is the GNU Radio GPUFEC module. Place your Python package
-description here (python/__init__.py).
-'''
-import os
-
-# import pybind11 generated symbols into the gpufec namespace
-try:
-    # this might fail if the module is python-only
-    from .gpufec_python import *
-except ModuleNotFoundError:
-    pass
-
-# import any pure python here
-#
+from .gpufec_python import *  # noqa: F401,F403

@@ -1,10 +1,5 @@
 /*
- * Copyright 2020 Free Software Foundation, Inc.
- *
- * This file is part of GNU Radio
- *
  * SPDX-License-Identifier: GPL-3.0-or-later
- *
  */
 
 #include <pybind11/pybind11.h>
@@ -21,6 +16,11 @@ namespace py = pybind11;
 // Please do not delete
 /**************************************/
 // BINDING_FUNCTION_PROTOTYPES(
+void bind_backend(py::module& m);
+void bind_code(py::module& m);
+void bind_awgn_bpsk(py::module& m);
+void bind_awgn_bpsk_channel(py::module& m);
+void bind_awgn_bpsk_source(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -49,5 +49,10 @@ PYBIND11_MODULE(gpufec_python, m)
     // Please do not delete
     /**************************************/
     // BINDING_FUNCTION_CALLS(
+    bind_backend(m);
+    bind_code(m);
+    bind_awgn_bpsk(m);
+    bind_awgn_bpsk_channel(m);
+    bind_awgn_bpsk_source(m);
     // ) END BINDING_FUNCTION_CALLS
 }

@@ -1,0 +1,36 @@
+/*
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
+/* BINDTOOL_USE_PYGCCXML(0)                                                        */
+/* BINDTOOL_HEADER_FILE(awgn_bpsk_source.h)                                        */
+/* BINDTOOL_HEADER_FILE_HASH(54036cc67c920301e5b382ac5859837e)                                                   */
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+#include <gnuradio/gpufec/awgn_bpsk_source.h>
+
+void bind_awgn_bpsk_source(py::module& m)
+{
+    using awgn_bpsk_source = ::gr::gpufec::awgn_bpsk_source;
+
+    py::class_<awgn_bpsk_source, gr::block, gr::basic_block, std::shared_ptr<awgn_bpsk_source>>(
+        m,
+        "awgn_bpsk_source",
+        "Test source: random bits -> encoder -> BPSK -> AWGN, generated on the GPU.\n"
+        "Output 0: information bits (uint8 0/1); output 1: soft values (float, positive = bit 1).")
+        .def(py::init(&awgn_bpsk_source::make),
+             py::arg("code"),
+             py::arg("ebn0_db") = 4.0,
+             py::arg("seed") = 0,
+             py::arg("output") = "llr",
+             py::arg("backend") = "auto",
+             "output: 'llr' or 'symbols'; backend: 'auto', 'cpu' or 'cuda'")
+        .def("set_ebn0_db", &awgn_bpsk_source::set_ebn0_db, py::arg("ebn0_db"))
+        .def("ebn0_db", &awgn_bpsk_source::ebn0_db)
+        .def("backend", &awgn_bpsk_source::backend);
+}

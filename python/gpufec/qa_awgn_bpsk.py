@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+"""The AWGN/BPSK test sources from Python: blocks, numpy functions, conventions, errors."""
+
+import math
+
+import numpy as np
+from gnuradio import blocks, digital, gr, gr_unittest
+
+try:
+    from gnuradio import gpufec
+except ImportError:
+    import os
+    import sys
+    sys.path.append(os.path.join(os.path.dirname(__file__), "bindings"))
+    from gnuradio import gpufec
+
+
+class qa_awgn_bpsk(gr_unittest.TestCase):
+
+    def test_source_block_matches_numpy_function(self):
+        n = 50000
+        tb = gr.top_block()
+        src = gpufec.awgn_bpsk_source(gpufec.uncoded(), 2.0, seed=5, backend="cpu")
+        bits = blocks.vector_sink_b()
+        soft = blocks.vector_sink_f()
+        tb.connect((src, 0), blocks.head(gr.sizeof_char, n), bits)
+        tb.connect((src, 1), blocks.head(gr.sizeof_float, n), soft)
+        tb.run()
+        want_bits, want_soft = gpufec.awgn_bpsk_generate(gpufec.uncoded(), n, 2.0, seed=5,
+                                                         backend="cpu")
+        np.testing.assert_array_equal(np.array(bits.data(), dtype=np.uint8), want_bits)
+        np.testing.assert_array_equal(np.array(soft.data(), dtype=np.float32), want_soft)
+
+    def test_channel_block_matches_numpy_function(self):
+        rng = np.random.default_rng(1)
+        data = rng.integers(0, 2, 7777, dtype=np.uint8)
+        tb = gr.top_block()
+        ch = gpufec.awgn_bpsk_channel(1.0, "ebn0", 0.5, "llr", 3, "cpu")
+        sink = blocks.vector_sink_f()
+        tb.connect(blocks.vector_source_b(data.tolist()), ch, sink)
+        tb.run()
+        want = gpufec.awgn_bpsk(data, 1.0, "ebn0", 0.5, "llr", seed=3, backend="cpu")
+        np.testing.assert_array_equal(np.array(sink.data(), dtype=np.float32), want)
+
+    def test_soft_convention_matches_gnuradio(self):
+        # GNU Radio's BPSK constellation and soft decoder: bit 1 -> positive soft value.
+        bits = np.array([0, 1, 1, 0, 1], dtype=np.uint8)
+        ours = gpufec.awgn_bpsk(bits, 40.0, "esn0", output="symbols", backend="cpu")
+        tb = gr.top_block()
+        const = digital.constellation_bpsk().base()
+        mod = digital.chunks_to_symbols_bc(const.points())
+        dec = digital.constellation_soft_decoder_cf(const)
+        sink = blocks.vector_sink_f()
+        tb.connect(blocks.vector_source_b(bits.tolist()), mod, dec, sink)
+        tb.run()
+        theirs = np.array(sink.data())
+        np.testing.assert_array_equal(np.sign(ours), np.sign(theirs))
+        np.testing.assert_array_equal(ours > 0, bits == 1)
+
+    def test_uncoded_ber_at_4db(self):
+        n = 1 << 20
+        info, llr = gpufec.awgn_bpsk_generate(gpufec.uncoded(), n, 4.0, seed=9, backend="cpu")
+        errors = int(np.count_nonzero((llr > 0) != (info == 1)))
+        p = 0.5 * math.erfc(math.sqrt(10 ** 0.4))
+        sd = math.sqrt(n * p * (1 - p))
+        self.assertLess(abs(errors - n * p), 2.5758 * sd)
+
+    def test_ebn0_callback_applies(self):
+        src = gpufec.awgn_bpsk_source(gpufec.uncoded(), 0.0, backend="cpu")
+        src.set_ebn0_db(40.0)
+        self.assertEqual(src.ebn0_db(), 40.0)
+        tb = gr.top_block()
+        bits = blocks.vector_sink_b()
+        soft = blocks.vector_sink_f()
+        tb.connect((src, 0), blocks.head(gr.sizeof_char, 1000), bits)
+        tb.connect((src, 1), blocks.head(gr.sizeof_float, 1000), soft)
+        tb.run()
+        np.testing.assert_array_equal(np.array(soft.data()) > 0, np.array(bits.data()) == 1)
+
+    def test_backend_selection(self):
+        kind, why = gpufec.resolve_backend("auto")
+        self.assertEqual(kind, "cuda" if gpufec.cuda_device_count() > 0 else "cpu")
+        self.assertIn("auto", why)
+        src = gpufec.awgn_bpsk_source(gpufec.uncoded(), 3.0)
+        self.assertEqual(src.backend(), kind)
+
+    def test_bad_input_raises_value_error(self):
+        with self.assertRaisesRegex(ValueError, "snr_db"):
+            gpufec.awgn_bpsk_channel(float("nan"))
+        with self.assertRaisesRegex(ValueError, "'auto', 'cpu' or 'cuda'"):
+            gpufec.awgn_bpsk_source(gpufec.uncoded(), 3.0, backend="fpga")
+        with self.assertRaisesRegex(ValueError, "'llr' or 'symbols'"):
+            gpufec.awgn_bpsk(np.zeros(4, dtype=np.uint8), output="bits")
+        with self.assertRaisesRegex(ValueError, "rate"):
+            gpufec.awgn_bpsk(np.zeros(4, dtype=np.uint8), 3.0, "ebn0", 0.0)
+        with self.assertRaisesRegex(ValueError, "1-D"):
+            gpufec.awgn_bpsk(np.zeros((2, 2), dtype=np.uint8))
+        with self.assertRaisesRegex(ValueError, "code"):
+            gpufec.awgn_bpsk_source(None, 3.0)
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_awgn_bpsk)
