@@ -110,6 +110,8 @@ private:
     void check_streaming(const char* what) const;
     void decode_ready_tiles();
     uint8_t* make_ready(size_t n_bits);
+    template <typename T>
+    void append_steps(const T* soft, size_t n_soft, size_t n_mother);
 
     conv_code_sptr m_code;
     viterbi_options m_opts;
@@ -118,9 +120,12 @@ private:
     std::unique_ptr<backend_impl> m_impl;
     std::unique_ptr<const conv::puncturer> m_puncturer;
     std::vector<int8_t> m_quant;   //!< quantized (still punctured) soft values of one call
-    // streaming state
-    std::vector<int8_t> m_steps;   //!< depunctured LLRs of steps [m_steps_first, ...)
-    uint64_t m_steps_first = 0;    //!< first step held in m_steps
+    // streaming state: the depunctured LLRs of steps [m_steps_first, ...) live in the
+    // backend's staging buffer, so a tile batch is decoded where it was written
+    int8_t* m_steps = nullptr;     //!< the backend's staging buffer
+    size_t m_steps_cap = 0;        //!< LLRs it holds: max_batch tiles with warm-up and traceback
+    size_t m_steps_len = 0;        //!< LLRs held
+    uint64_t m_steps_first = 0;    //!< first step held
     uint64_t m_soft_seen = 0;      //!< punctured soft values consumed (puncturing phase)
     uint64_t m_next_tile = 0;      //!< first tile not yet decoded
     std::vector<uint8_t> m_ready;  //!< decoded bits not yet pulled

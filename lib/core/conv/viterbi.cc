@@ -8,6 +8,7 @@
 #include <gnuradio/gpufec/viterbi.h>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 
@@ -33,9 +34,14 @@ void quantize(const float* in, size_t n, bool invert, float scale, int8_t* out)
 
 void quantize(const int8_t* in, size_t n, bool invert, float, int8_t* out)
 {
-    for (size_t i = 0; i < n; ++i) {
-        const int32_t v = llr_value(in[i]); // -128 reads as -127, so negation stays in range
-        out[i] = static_cast<int8_t>(invert ? -v : v);
+    // -128 reads as -127 (llr_value), so negation stays in range; written as max() so the
+    // compiler vectorises it.
+    if (invert) {
+        for (size_t i = 0; i < n; ++i)
+            out[i] = static_cast<int8_t>(-std::max<int8_t>(in[i], -127));
+    } else {
+        for (size_t i = 0; i < n; ++i)
+            out[i] = std::max<int8_t>(in[i], -127);
     }
 }
 
@@ -101,6 +107,14 @@ viterbi_decoder_engine::viterbi_decoder_engine(conv_code_sptr code, const viterb
     m_impl = m_choice.kind == backend_kind::CUDA ? make_viterbi_cuda(*m_code, m_tiling, m_opts)
                                                  : make_viterbi_cpu(*m_code, m_tiling, m_opts);
     m_puncturer = std::make_unique<conv::puncturer>(m_code->puncture_pattern());
+    if (streaming) {
+        // One pattern period of slack: a soft value can advance that many mother positions,
+        // so "no room for the next value" always means a whole batch of tiles is complete.
+        m_steps_cap =
+            (m_impl->max_batch() * m_tiling.payload + m_tiling.before + m_tiling.after) * m_code->n() +
+            m_puncturer->period();
+        m_steps = m_impl->staging(m_steps_cap);
+    }
 }
 
 viterbi_decoder_engine::~viterbi_decoder_engine() = default;
@@ -148,28 +162,50 @@ void viterbi_decoder_engine::check_streaming(const char* what) const
                                     "' is framed: use decode_frames");
 }
 
+/* Quantized, depunctured soft values appended after the held steps; n_mother mother positions
+ * (from the current puncturing phase) take n_soft soft values. */
+template <typename T>
+void viterbi_decoder_engine::append_steps(const T* soft, size_t n_soft, size_t n_mother)
+{
+    int8_t* dst = m_steps + m_steps_len;
+    const uint64_t phase = m_steps_first * m_code->n() + m_steps_len;
+    if (!m_code->punctured()) {
+        quantize(soft, n_soft, m_opts.invert, m_opts.llr_scale, dst);
+    } else {
+        m_quant.resize(n_soft);
+        quantize(soft, n_soft, m_opts.invert, m_opts.llr_scale, m_quant.data());
+        m_puncturer->depuncture(m_quant.data(), n_mother, phase, dst);
+    }
+    m_steps_len += n_mother;
+    m_soft_seen += n_soft;
+}
+
 template <typename T>
 void viterbi_decoder_engine::push_t(const T* soft, size_t n)
 {
     check_streaming("push");
-    const size_t n_mother = m_code->n();
-    // Chunks bound the memory held between tile decodes.
-    const size_t chunk = std::max<size_t>(size_t(1) << 16, m_impl->max_batch() * m_tiling.payload);
+    // Cache-sized pieces: each soft value is quantized, depunctured and decoded while the
+    // data is still in the cache.
+    constexpr size_t piece = size_t(1) << 16;
+    const size_t kept = m_puncturer->kept_per_period(), period = m_puncturer->period();
     for (size_t done = 0; done < n;) {
-        const size_t len = std::min(chunk, n - done);
-        m_quant.resize(len);
-        quantize(soft + done, len, m_opts.invert, m_opts.llr_scale, m_quant.data());
-        // Every mother position before the next value's one is now known (sent or deleted).
-        const uint64_t held_end = m_steps_first * n_mother + m_steps.size();
-        const uint64_t new_end = m_puncturer->mother_position(m_soft_seen + len);
-        const size_t old_size = m_steps.size();
-        m_steps.resize(old_size + static_cast<size_t>(new_end - held_end));
-        m_puncturer->depuncture(m_quant.data(), static_cast<size_t>(new_end - held_end), held_end,
-                                m_steps.data() + old_size);
-        m_soft_seen += len;
+        const uint64_t held_end = m_steps_first * m_code->n() + m_steps_len;
+        const size_t free = m_steps_cap - m_steps_len;
+        // The most soft values whose mother positions fit in the free space.
+        size_t len = std::min({ n - done, piece, free * kept / period + 1 });
+        uint64_t end = m_puncturer->mother_position(m_soft_seen + len);
+        while (len > 0 && end - held_end > free)
+            end = m_puncturer->mother_position(m_soft_seen + --len);
+        if (len == 0) { // full: a whole batch of tiles is ready
+            decode_ready_tiles();
+            continue;
+        }
+        append_steps(soft + done, len, static_cast<size_t>(end - held_end));
         done += len;
-        decode_ready_tiles();
+        if (m_steps_len == m_steps_cap)
+            decode_ready_tiles();
     }
+    decode_ready_tiles(); // what is complete goes out now: latency stays one tile at low rates
 }
 
 void viterbi_decoder_engine::push(const float* soft, size_t n) { push_t(soft, n); }
@@ -190,44 +226,40 @@ void viterbi_decoder_engine::decode_ready_tiles()
 {
     const size_t n = m_code->n();
     const size_t P = m_tiling.payload;
-    const uint64_t complete = m_steps_first + m_steps.size() / n;
+    const uint64_t complete = m_steps_first + m_steps_len / n;
     const auto warmup_start = [this](uint64_t tile) {
         const uint64_t start = tile * m_tiling.payload;
         return start > m_tiling.before ? start - m_tiling.before : 0;
     };
-    while (complete >= m_tiling.after && (complete - m_tiling.after) / P > m_next_tile) {
-        const size_t batch = static_cast<size_t>(
-            std::min<uint64_t>(m_impl->max_batch(), (complete - m_tiling.after) / P - m_next_tile));
-        const uint64_t from = warmup_start(m_next_tile);
-        const uint64_t to = (m_next_tile + batch) * P + m_tiling.after;
-        const size_t n_steps = static_cast<size_t>(to - from);
-        const int8_t* src = m_steps.data() + (from - m_steps_first) * n;
-        std::copy(src, src + n_steps * n, m_impl->staging(n_steps * n));
-        m_impl->decode_tiles(from, n_steps, m_next_tile, batch, make_ready(batch * P));
-        m_next_tile += batch;
-    }
+    if (complete < m_tiling.after || (complete - m_tiling.after) / P <= m_next_tile)
+        return;
+    // The held steps start at the next tile's warm-up, and hold at most max_batch tiles.
+    const size_t batch = static_cast<size_t>((complete - m_tiling.after) / P - m_next_tile);
+    m_impl->decode_tiles(m_steps_first, static_cast<size_t>(complete - m_steps_first), m_next_tile,
+                         batch, make_ready(batch * P));
+    m_next_tile += batch;
     // Keep exactly the steps that the next tile's warm-up starts from.
     const uint64_t keep = warmup_start(m_next_tile);
-    if (keep > m_steps_first) {
-        m_steps.erase(m_steps.begin(), m_steps.begin() + (keep - m_steps_first) * n);
-        m_steps_first = keep;
-    }
+    const size_t drop = static_cast<size_t>(keep - m_steps_first) * n;
+    std::memmove(m_steps, m_steps + drop, m_steps_len - drop);
+    m_steps_len -= drop;
+    m_steps_first = keep;
 }
 
 void viterbi_decoder_engine::flush()
 {
     check_streaming("flush");
     const size_t n = m_code->n();
-    const uint64_t complete = m_steps_first + m_steps.size() / n;
+    const uint64_t complete = m_steps_first + m_steps_len / n;
     const uint64_t start = m_next_tile * m_tiling.payload;
     if (complete > start) {
-        // m_steps begins at the warm-up of tile m_next_tile (decode_ready_tiles keeps it so).
+        // The held steps begin at the warm-up of tile m_next_tile (decode_ready_tiles keeps
+        // them so), already in the staging buffer.
         const size_t n_steps = static_cast<size_t>(complete - m_steps_first);
         const size_t n_out = static_cast<size_t>(complete - start);
-        std::copy(m_steps.begin(), m_steps.begin() + n_steps * n, m_impl->staging(n_steps * n));
         m_impl->decode_tail(m_steps_first, n_steps, n_out, make_ready(n_out));
     }
-    m_steps.clear();
+    m_steps_len = 0;
     m_steps_first = 0;
     m_soft_seen = 0;
     m_next_tile = 0;

@@ -24,7 +24,9 @@ public:
     /*! Host buffer for @p n_llr depunctured int8 LLRs (pinned memory on the GPU backend);
      *  valid until the next call. The engine asks for at most max_batch() frames
      *  (max_batch() * mother_bits_per_block()) or, streaming, the steps of max_batch() tiles
-     *  ((max_batch() * payload + before + after) * n). */
+     *  ((max_batch() * payload + before + after) * n, plus one puncturing period). A request no
+     *  larger than an earlier one returns the same buffer with its contents: the streaming
+     *  engine keeps its held steps there between calls. */
     virtual int8_t* staging(size_t n_llr) = 0;
 
     /*!
