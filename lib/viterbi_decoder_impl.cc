@@ -131,14 +131,13 @@ void viterbi_decoder_impl::forecast(int noutput_items, gr_vector_int& ninput_ite
         ninput_items_required[0] = clamp_int(nout / d_info_per_block * d_coded_per_block);
         return;
     }
-    // Streaming: decoded bits already waiting need no input; otherwise ask for the soft values
-    // of the requested bits (rounded up to whole periods), at least one.
-    const size_t waiting = d_engine.available();
-    if (waiting >= nout) {
+    // Streaming: decoded bits already waiting need no input (work() outputs them first);
+    // otherwise ask for the soft values of the requested bits, in whole periods.
+    if (d_engine.available() > 0) {
         ninput_items_required[0] = 0;
         return;
     }
-    const size_t periods = (nout - waiting + d_info_per_block - 1) / d_info_per_block;
+    const size_t periods = (nout + d_info_per_block - 1) / d_info_per_block;
     ninput_items_required[0] = clamp_int(std::max<size_t>(1, periods * d_coded_per_block));
 }
 
@@ -191,15 +190,18 @@ int viterbi_decoder_impl::work_stream(int noutput_items,
                                       const void* in,
                                       uint8_t* out)
 {
-    // Output first what is already decoded, then push only as many soft values as the
-    // remaining output space can take, so that the engine's queue of decoded bits stays short
-    // (about one tile). The engine decides tiles from the stream alone, not from the calls.
+    // Output first what is already decoded. Push new soft values only once that queue is
+    // empty (the engine reuses its queue's memory only when it has been drained), and only as
+    // many as the remaining output space can take, so the queue stays about one tile long.
+    // The engine decides tiles from the stream alone, not from the calls.
     const size_t space = static_cast<size_t>(noutput_items);
     size_t produced = d_engine.pull(out, space);
-    const size_t room_periods = (space - produced) / d_info_per_block;
-    const size_t n_push =
-        std::min(static_cast<size_t>(ninput_items),
-                 std::max<size_t>(room_periods, produced < space ? 1 : 0) * d_coded_per_block);
+    size_t n_push = 0;
+    if (d_engine.available() == 0) {
+        const size_t room_periods = (space - produced) / d_info_per_block;
+        n_push = std::min(static_cast<size_t>(ninput_items),
+                          std::max<size_t>(room_periods, 1) * d_coded_per_block);
+    }
     if (n_push > 0) {
         if (d_float_input) {
             check_float_input(static_cast<const float*>(in), n_push);
