@@ -24,11 +24,11 @@ void table::add(row r) { m_rows.push_back(std::move(r)); }
 
 void table::print(std::ostream& os) const
 {
-    os << std::left << std::setw(10) << "group" << std::setw(52) << "case" << std::setw(8)
+    os << std::left << std::setw(10) << "group" << std::setw(62) << "case" << std::setw(8)
        << "backend" << std::right << std::setw(12) << "median" << "  " << std::left
        << std::setw(14) << "unit" << "note\n";
     for (const row& r : m_rows) {
-        os << std::left << std::setw(10) << r.group << std::setw(52) << r.name << std::setw(8)
+        os << std::left << std::setw(10) << r.group << std::setw(62) << r.name << std::setw(8)
            << r.backend << std::right << std::setw(12) << std::setprecision(4) << r.value << "  "
            << std::left << std::setw(14) << r.unit << r.note << "\n";
     }

@@ -126,11 +126,17 @@ void bench_kernels(const config& cfg, table& out)
     const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
     const test_stream ts = make_stream(n_steps, "", 4.0, 7, s.get());
     const cuda::viterbi_tile_shape def{ 1024, 32, 64 }; // viterbi_tiling::defaults, K=7 r1/2
-    for (auto which : { cuda::viterbi_tile_kernel::AUTO, cuda::viterbi_tile_kernel::GENERAL }) {
-        const auto r = run_tiling(ts, def, which, cfg, s.get());
-        out.add({ "viterbi",
-                  std::string("K=7 r1/2 streaming tiles, device memory, ") +
-                      (which == cuda::viterbi_tile_kernel::AUTO ? "register kernel" : "warp kernel"),
+    const std::pair<cuda::viterbi_tile_kernel, const char*> kernels[] = {
+        { cuda::viterbi_tile_kernel::AUTO, "register kernel (default)" },
+        { cuda::viterbi_tile_kernel::REGISTER_B0, "register kernel, copying steps" },
+        { cuda::viterbi_tile_kernel::REGISTER_B2, "register kernel, 2 in-place steps" },
+        { cuda::viterbi_tile_kernel::REGISTER_B3, "register kernel, 3 in-place steps" },
+        { cuda::viterbi_tile_kernel::REGISTER_B6, "register kernel, 6 in-place steps" },
+        { cuda::viterbi_tile_kernel::GENERAL, "warp kernel" },
+    };
+    for (const auto& k : kernels) {
+        const auto r = run_tiling(ts, def, k.first, cfg, s.get());
+        out.add({ "viterbi", std::string("K=7 r1/2 streaming tiles, device memory, ") + k.second,
                   "cuda", "Gbit/s", r.gbps,
                   spread_note(r.spread) + ", " + shape_name(def) + ", BER " +
                       fmt(double(r.errors) / r.bits) + " at 4 dB" });

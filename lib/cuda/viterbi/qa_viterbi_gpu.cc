@@ -270,11 +270,16 @@ private:
                     cuda::stream s;
                     cuda::device_buffer<int8_t> d_llr(llr.size());
                     GPUFEC_CUDA_CHECK(cudaMemcpy(d_llr.get(), llr.data(), llr.size(), cudaMemcpyHostToDevice));
-                    std::vector<uint8_t> out[2];
+                    std::vector<uint8_t> out[6];
                     // Tiles whose traceback reaches past the end are clipped: the last is partial.
                     const size_t tiles = (n_steps + shape.payload - 1) / shape.payload;
-                    for (int w = 0; w < 2; ++w) {
-                        const auto which = w ? cuda::viterbi_tile_kernel::GENERAL : cuda::viterbi_tile_kernel::AUTO;
+                    const cuda::viterbi_tile_kernel kinds[6] = {
+                        cuda::viterbi_tile_kernel::GENERAL,     cuda::viterbi_tile_kernel::AUTO,
+                        cuda::viterbi_tile_kernel::REGISTER_B0, cuda::viterbi_tile_kernel::REGISTER_B2,
+                        cuda::viterbi_tile_kernel::REGISTER_B3, cuda::viterbi_tile_kernel::REGISTER_B6
+                    };
+                    for (int w = 0; w < 6; ++w) {
+                        const auto which = kinds[w];
                         cuda::device_buffer<uint8_t> d_bits(tiles * shape.payload);
                         cuda::device_buffer<uint8_t> work(
                             std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
@@ -286,7 +291,10 @@ private:
                                                           cudaMemcpyDeviceToHost, s.get()));
                         s.synchronize();
                     }
-                    CPPUNIT_ASSERT_MESSAGE("P=" + std::to_string(shape.payload), out[0] == out[1]);
+                    for (int w = 1; w < 6; ++w)
+                        CPPUNIT_ASSERT_MESSAGE("P=" + std::to_string(shape.payload) + " kernel " +
+                                                   std::to_string(w),
+                                               out[w] == out[0]);
                 }
             }
         }

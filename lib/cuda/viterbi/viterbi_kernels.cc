@@ -12,7 +12,19 @@ namespace cuda {
 namespace {
 bool use_reg(const conv::trellis& t, const viterbi_tile_shape& shape, viterbi_tile_kernel which)
 {
-    return which == viterbi_tile_kernel::AUTO && viterbi_tile_reg_supports(t, shape);
+    return which != viterbi_tile_kernel::GENERAL && viterbi_tile_reg_supports(t, shape);
+}
+/* In-place block length of the register kernel. AUTO takes 3, the fastest on the H100
+ * (docs/viterbi.md: 59.1 Gbit/s against 57.6 for 0, 57.7 for 2 and 51.8 for 6, whose 32 KiB
+ * loop body no longer fits the instruction cache). */
+int register_block(viterbi_tile_kernel which)
+{
+    switch (which) {
+    case viterbi_tile_kernel::REGISTER_B0: return 0;
+    case viterbi_tile_kernel::REGISTER_B2: return 2;
+    case viterbi_tile_kernel::REGISTER_B6: return 6;
+    default: return 3;
+    }
 }
 void check_shape(const viterbi_tile_shape& shape)
 {
@@ -46,7 +58,8 @@ void launch_viterbi_tiles(const conv::trellis& t,
     check_shape(shape);
     if (use_reg(t, shape, which))
         launch_viterbi_tile_reg(
-            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream,
+            register_block(which));
     else
         launch_viterbi_warp_tiles(
             t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);

@@ -48,8 +48,38 @@ __device__ __forceinline__ int bm_index(uint32_t s, uint32_t u)
     return int(t.outputs(s, u));
 }
 
-template <unsigned G0, unsigned G1, bool Store>
+/* State s of a step of phase T (0..5) lives in register rot(s, T): s rotated left by T bits
+ * within 6 bits. The butterfly of states 2i, 2i+1 then writes its successors i and i+32 into
+ * the same two registers (rot(i, T+1) = rot(2i, T), rot(i+32, T+1) = rot(2i+1, T)): ACS in
+ * place, with no register moves, and after 6 steps the layout is back where it started. */
+__host__ __device__ constexpr int rot(int s, int T) { return ((s << T) | (s >> (6 - T))) & 63; }
+
+template <unsigned G0, unsigned G1, int T, bool Store>
 __device__ __forceinline__ void acs_step(float (&pm)[S], float L0, float L1, uint32_t& lo, uint32_t& hi)
+{
+    const float sum = L0 + L1, dif = L0 - L1;
+    const float v[4] = { -sum, dif, -dif, sum };
+#pragma unroll
+    for (int i = 31; i >= 0; --i) {
+        const int ra = rot(2 * i, T), rb = rot(2 * i + 1, T);
+        const float a = pm[ra], b = pm[rb];
+        const float m00 = a + v[bm_index<G0, G1>(2 * i, 0)];
+        const float m10 = b + v[bm_index<G0, G1>(2 * i + 1, 0)];
+        const float m01 = a + v[bm_index<G0, G1>(2 * i, 1)];
+        const float m11 = b + v[bm_index<G0, G1>(2 * i + 1, 1)];
+        pm[ra] = fmaxf(m00, m10); // state i
+        pm[rb] = fmaxf(m01, m11); // state i + 32
+        if (Store) {
+            lo = __funnelshift_l(__float_as_uint(m00 - m10), lo, 1);
+            hi = __funnelshift_l(__float_as_uint(m01 - m11), hi, 1);
+        }
+    }
+}
+
+/* A step that keeps the identity layout (through a copy the compiler turns into moves): for
+ * the warm-up and the few steps after the last whole block of 6. */
+template <unsigned G0, unsigned G1, bool Store>
+__device__ __forceinline__ void acs_step_copy(float (&pm)[S], float L0, float L1, uint32_t& lo, uint32_t& hi)
 {
     const float sum = L0 + L1, dif = L0 - L1;
     const float v[4] = { -sum, dif, -dif, sum };
@@ -73,10 +103,25 @@ __device__ __forceinline__ void acs_step(float (&pm)[S], float L0, float L1, uin
         pm[s] = nx[s];
 }
 
+/* Back to the identity layout after B in-place steps (moves, once per block of B steps). */
+template <int B>
+__device__ __forceinline__ void unrotate(float (&pm)[S])
+{
+    if constexpr (B % 6 != 0) {
+        float t[S];
+#pragma unroll
+        for (int s = 0; s < S; ++s)
+            t[s] = pm[rot(s, B % 6)];
+#pragma unroll
+        for (int s = 0; s < S; ++s)
+            pm[s] = t[s];
+    }
+}
+
 __device__ __forceinline__ float llr_f(int8_t q) { return float(llr_value(q)); }
 
-template <unsigned G0, unsigned G1>
-__global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_args a)
+template <unsigned G0, unsigned G1, int B>
+__global__ void __launch_bounds__(block_threads, (B == 2 || B == 3) ? 4 : 0) viterbi_tile_reg_kernel(reg_args a)
 {
     const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
     if (job >= a.n_tiles)
@@ -99,23 +144,48 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_reg_kernel(reg_arg
     const uint32_t warm = uint32_t(tp - begin), steps = uint32_t(end - tp);
     int8_t n0 = lp[0], n1 = lp[1];
     uint32_t lo = 0, hi = 0;
-    for (uint32_t e = 0; e < warm; ++e) { // warm-up: no decisions kept
-        const float L0 = llr_f(n0), L1 = llr_f(n1);
+    float L0, L1;
+    // Takes the prefetched LLRs of this step and prefetches the next step's when it exists.
+    auto next = [&](bool more) {
+        L0 = llr_f(n0);
+        L1 = llr_f(n1);
         lp += 2;
-        n0 = lp[0]; // steps >= 1, so step tp is held
-        n1 = lp[1];
-        acs_step<G0, G1, false>(pm, L0, L1, lo, hi);
-    }
-
-    uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 64 + lane;
-    for (uint32_t st = 0; st < steps; ++st) {
-        const float L0 = llr_f(n0), L1 = llr_f(n1);
-        lp += 2;
-        if (st + 1 < steps) {
+        if (more) {
             n0 = lp[0];
             n1 = lp[1];
         }
-        acs_step<G0, G1, true>(pm, L0, L1, lo, hi);
+    };
+    // Warm-up (no decisions kept); step tp is held (steps >= 1), so it may always prefetch.
+    for (uint32_t e = 0; e < warm; ++e) {
+        next(true);
+        acs_step_copy<G0, G1, false>(pm, L0, L1, lo, hi);
+    }
+
+    uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 64 + lane;
+    uint32_t st = 0;
+    // Blocks of B in-place steps written out one after another, then the layout restored
+    // (no moves for B = 6, 64 for smaller B). B trades moves against code size: the loop body
+    // is about 5 KiB per step. (A switch inside an unrolled loop compiled to a branchy loop.)
+#define GPUFEC_VITERBI_STEP(T)                                                   \
+    if (T < B) {                                                                 \
+        next(st + T + 1 < steps);                                                \
+        acs_step<G0, G1, T % 6, true>(pm, L0, L1, lo, hi);                       \
+        dec[size_t(st + T) * 64] = lo;                                           \
+        dec[size_t(st + T) * 64 + 32] = hi;                                      \
+    }
+    for (; B > 0 && st + B <= steps; st += B) {
+        GPUFEC_VITERBI_STEP(0)
+        GPUFEC_VITERBI_STEP(1)
+        GPUFEC_VITERBI_STEP(2)
+        GPUFEC_VITERBI_STEP(3)
+        GPUFEC_VITERBI_STEP(4)
+        GPUFEC_VITERBI_STEP(5)
+        unrotate<B>(pm);
+    }
+#undef GPUFEC_VITERBI_STEP
+    for (; st < steps; ++st) {
+        next(st + 1 < steps);
+        acs_step_copy<G0, G1, true>(pm, L0, L1, lo, hi);
         dec[size_t(st) * 64] = lo;
         dec[size_t(st) * 64 + 32] = hi;
     }
@@ -201,7 +271,8 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
                              size_t n_tiles,
                              uint8_t* bits,
                              void* workspace,
-                             cudaStream_t stream)
+                             cudaStream_t stream,
+                             int block)
 {
     if (n_tiles == 0)
         return;
@@ -218,10 +289,19 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
     a.dec = static_cast<uint32_t*>(workspace);
     a.dec_steps = uint32_t(shape.payload + shape.after);
     const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
-    if (t.polys[0] == 0171)
-        viterbi_tile_reg_kernel<0171, 0133><<<grid, block_threads, 0, stream>>>(a);
-    else
-        viterbi_tile_reg_kernel<0133, 0171><<<grid, block_threads, 0, stream>>>(a);
+    // B = 0: every step copies (the compiler's moves); else blocks of B in-place steps.
+#define GPUFEC_VITERBI_LAUNCH(B)                                                              \
+    if (t.polys[0] == 0171)                                                                   \
+        viterbi_tile_reg_kernel<0171, 0133, B><<<grid, block_threads, 0, stream>>>(a);        \
+    else                                                                                      \
+        viterbi_tile_reg_kernel<0133, 0171, B><<<grid, block_threads, 0, stream>>>(a);
+    switch (block) {
+    case 2: GPUFEC_VITERBI_LAUNCH(2) break;
+    case 3: GPUFEC_VITERBI_LAUNCH(3) break;
+    case 6: GPUFEC_VITERBI_LAUNCH(6) break;
+    default: GPUFEC_VITERBI_LAUNCH(0) break;
+    }
+#undef GPUFEC_VITERBI_LAUNCH
     GPUFEC_CUDA_CHECK_LAUNCH();
 }
 

@@ -22,7 +22,8 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
                              size_t n_tiles,
                              uint8_t* bits,
                              void* workspace,
-                             cudaStream_t stream);
+                             cudaStream_t stream,
+                             int block = 0);
 
 /* The general warp-per-tile kernel (viterbi_warp.cu). */
 size_t viterbi_warp_tiles_workspace_bytes(const conv::trellis& t,

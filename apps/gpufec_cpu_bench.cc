@@ -1,0 +1,145 @@
+/* gpufec_cpu_bench: the CPU Viterbi backend next to GNU Radio's own K=7 rate-1/2 decoder
+ * (gr-fec's cc_decoder, built on VOLK's volk_8u_x4_conv_k7_r2_8u) and that VOLK kernel alone,
+ * on the same noisy frames in the same run.
+ *
+ *   gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R]
+ *
+ * K=7 171/133 rate 1/2, terminated 2048-bit frames; decoded information bits per second.
+ * Built only with GNU Radio (it links gr-fec); scripts/device-bundle carries it to the GPU host.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gnuradio/fec/cc_common.h>
+#include <gnuradio/fec/cc_decoder.h>
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/conv_code.h>
+#include <gnuradio/gpufec/viterbi.h>
+#include <volk/volk.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace gr::gpufec;
+
+namespace {
+
+constexpr size_t frame_bits = 2048;
+constexpr float llr_scale = 8.0f; // the engine's default float -> int8 scale
+
+double median_seconds(const std::function<void()>& f, int repeats)
+{
+    f(); // warm-up
+    std::vector<double> t;
+    for (int i = 0; i < repeats; ++i) {
+        const auto a = std::chrono::steady_clock::now();
+        f();
+        t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count());
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+size_t errors(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b)
+{
+    size_t e = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        e += (a[i] & 1) != (b[i] & 1);
+    return e;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    size_t frames = 2000;
+    double ebn0 = 4.0;
+    int repeats = 5;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--frames" && i + 1 < argc)
+            frames = std::strtoul(argv[++i], nullptr, 10);
+        else if (a == "--ebn0" && i + 1 < argc)
+            ebn0 = std::atof(argv[++i]);
+        else if (a == "--repeats" && i + 1 < argc)
+            repeats = std::atoi(argv[++i]);
+        else {
+            std::fprintf(stderr, "usage: gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R]\n");
+            return 2;
+        }
+    }
+    const auto code = conv_code::make(7, { 0171, 0133 }, "", termination::TERMINATED, frame_bits);
+    const size_t coded = code->coded_bits_per_block();
+    std::vector<uint8_t> info(frames * frame_bits);
+    std::vector<float> llr(frames * coded);
+    awgn_bpsk_generator gen(code, awgn_noise::from_snr(ebn0, snr_kind::EBN0, code->rate()),
+                            soft_output::LLR, 1, backend_kind::CPU);
+    gen.generate(frames, info.data(), llr.data());
+    // One quantization for everyone: int8 for our decoder, offset binary for gr-fec/VOLK.
+    std::vector<int8_t> q(llr.size());
+    std::vector<uint8_t> u(llr.size());
+    for (size_t i = 0; i < llr.size(); ++i) {
+        q[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(llr[i] * llr_scale))));
+        u[i] = static_cast<uint8_t>(q[i] + 128);
+    }
+
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    std::printf("gpufec_cpu_bench: K=7 171/133 r1/2 terminated %zu-bit frames, %zu frames, "
+                "Eb/N0 %.1f dB, %u hardware threads, median of %d\n",
+                frame_bits, frames, ebn0, hw, repeats);
+    std::printf("%-58s %10s %10s\n", "decoder", "Mbit/s", "BER");
+    const double bits = double(frames) * frame_bits;
+    std::vector<uint8_t> out(frames * frame_bits);
+
+    for (unsigned threads : { 1u, hw }) {
+        viterbi_options o;
+        o.backend = backend_kind::CPU;
+        o.threads = threads;
+        viterbi_decoder_engine dec(code, o);
+        const double s = median_seconds([&] { dec.decode_frames(q.data(), out.data(), frames); }, repeats);
+        std::printf("%-58s %10.1f %10.2e\n",
+                    ("gpufec CPU backend, " + std::to_string(threads) + " thread(s)").c_str(),
+                    bits / s / 1e6, errors(out, info) / bits);
+    }
+
+    // gr-fec's decoder takes the bit-reversed generators (171/133 -> 79/109).
+    auto grfec = gr::fec::code::cc_decoder::make(frame_bits, 7, 2, { 79, 109 }, 0, 0, CC_TERMINATED);
+    const size_t in_per_frame = grfec->get_input_size();
+    if (in_per_frame != coded) {
+        std::fprintf(stderr, "gr-fec expects %zu soft values per frame, we have %zu\n", in_per_frame, coded);
+        return 1;
+    }
+    double s = median_seconds(
+        [&] {
+            for (size_t f = 0; f < frames; ++f)
+                grfec->generic_work(u.data() + f * coded, out.data() + f * frame_bits);
+        },
+        repeats);
+    std::printf("%-58s %10.1f %10.2e\n", "gr-fec cc_decoder (VOLK k7r2 kernel + chainback), 1 thread",
+                bits / s / 1e6, errors(out, info) / bits);
+
+    // The VOLK kernel alone: forward ACS with decisions, no traceback.
+    std::vector<uint8_t> branchtab(64);
+    const int polys[2] = { 79, 109 };
+    for (int j = 0; j < 2; ++j)
+        for (int i = 0; i < 32; ++i)
+            branchtab[i + 32 * j] = __builtin_parity((2 * i) & polys[j]) ? 255 : 0;
+    alignas(64) uint8_t y[64], x[64];
+    std::vector<uint8_t> decisions((frame_bits + 6) * 8 + 64);
+    s = median_seconds(
+        [&] {
+            for (size_t f = 0; f < frames; ++f) {
+                std::fill(x, x + 64, 63);
+                x[0] = 0;
+                volk_8u_x4_conv_k7_r2_8u(y, x, u.data() + f * coded, decisions.data(),
+                                         frame_bits, 6, branchtab.data());
+            }
+        },
+        repeats);
+    std::printf("%-58s %10.1f %10s\n", "VOLK volk_8u_x4_conv_k7_r2_8u alone (ACS, no traceback)",
+                bits / s / 1e6, "-");
+    return 0;
+}
