@@ -2,7 +2,11 @@
  * next to GNU Radio's own ceiling (null source -> head -> null sink) measured in the same run.
  *
  *   gpufec_flowgraph_bench [--seconds S] [--repeats R] [--backend auto|cpu|cuda]...
+ *                          [--viterbi-mb MB] [--no-source]
  *
+ * Cases: the test source into null sinks; the Viterbi decoder block (K=7 171/133 rate 1/2
+ * streaming, int8 noisy LLRs from a repeating vector source of --viterbi-mb megabytes) into a
+ * null sink, reporting decoded Gbit/s; GNU Radio's ceiling.
  * Each run starts the flowgraph, lets it stream for S seconds, stops it and counts the items
  * the sinks consumed: no head block, whose own copy would be part of the figure.
  *
@@ -12,10 +16,14 @@
  */
 #include <gnuradio/blocks/null_sink.h>
 #include <gnuradio/blocks/null_source.h>
+#include <gnuradio/blocks/vector_source.h>
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/viterbi_decoder.h>
 #include <gnuradio/gpufec/awgn_bpsk_source.h>
 #include <gnuradio/gpufec/backend.h>
 #include <gnuradio/top_block.h>
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +67,40 @@ double source_rate(double seconds, const std::string& backend, std::string* used
     return rate_of(tb, soft, seconds);
 }
 
+/* Int8 LLRs of a noisy K=7 r1/2 stream at 4 dB (scaled as the decoder's float path would). */
+std::vector<int8_t> noisy_llrs(size_t n_bits, gr::gpufec::conv_code_sptr code)
+{
+    using namespace gr::gpufec;
+    awgn_bpsk_generator gen(code, awgn_noise::from_snr(4.0, snr_kind::EBN0, code->rate()),
+                            soft_output::LLR, 1, backend_kind::CPU);
+    std::vector<uint8_t> info(n_bits);
+    std::vector<float> soft(n_bits * code->coded_bits_per_block());
+    gen.generate(n_bits, info.data(), soft.data());
+    std::vector<int8_t> q(soft.size());
+    for (size_t i = 0; i < soft.size(); ++i)
+        q[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(8 * soft[i]))));
+    return q;
+}
+
+/* Decoded bits per second of vector source (int8, repeat) -> viterbi_decoder -> null sink. */
+double viterbi_rate(double seconds,
+                    const std::string& backend,
+                    const std::vector<int8_t>& llrs,
+                    gr::gpufec::conv_code_sptr code,
+                    std::string* used)
+{
+    auto tb = gr::make_top_block("viterbi_bench");
+    // The vector source keeps the LLRs as bytes; int8 and uint8 items have the same size.
+    std::vector<unsigned char> bytes(llrs.begin(), llrs.end());
+    auto src = gr::blocks::vector_source_b::make(bytes, true);
+    auto dec = gr::gpufec::viterbi_decoder::make(code, backend, "int8");
+    auto sink = gr::blocks::null_sink::make(sizeof(uint8_t));
+    tb->connect(src, 0, dec, 0);
+    tb->connect(dec, 0, sink, 0);
+    *used = dec->backend();
+    return rate_of(tb, sink, seconds);
+}
+
 double ceiling_rate(double seconds)
 {
     auto tb = gr::make_top_block("ceiling");
@@ -74,6 +116,8 @@ int main(int argc, char** argv)
     double seconds = 2.0;
     int repeats = 5;
     std::vector<std::string> backends;
+    double viterbi_mb = 8;
+    bool source = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--seconds" && i + 1 < argc)
@@ -82,10 +126,14 @@ int main(int argc, char** argv)
             repeats = std::atoi(argv[++i]);
         else if (a == "--backend" && i + 1 < argc)
             backends.push_back(argv[++i]);
+        else if (a == "--viterbi-mb" && i + 1 < argc)
+            viterbi_mb = std::atof(argv[++i]);
+        else if (a == "--no-source")
+            source = false;
         else {
             std::fprintf(stderr,
                          "usage: gpufec_flowgraph_bench [--seconds S] [--repeats R] "
-                         "[--backend auto|cpu|cuda]...\n");
+                         "[--backend auto|cpu|cuda]... [--viterbi-mb MB] [--no-source]\n");
             return 2;
         }
     }
@@ -96,14 +144,30 @@ int main(int argc, char** argv)
                 gr::gpufec::cuda_device_count() ? gr::gpufec::cuda_device_name(0).c_str()
                                                 : "no CUDA device",
                 seconds, repeats);
-    std::printf("%-60s %8s %12s\n", "flowgraph", "backend", "Gsample/s");
+    std::printf("%-60s %8s %12s\n", "flowgraph", "backend", "G/s");
     for (const auto& b : backends) {
+        if (!source)
+            break;
         std::vector<double> r;
         std::string used;
         for (int i = 0; i < repeats; ++i)
             r.push_back(source_rate(seconds, b, &used));
         std::printf("%-60s %8s %12.3f\n", "awgn_bpsk_source(uncoded) -> null sinks (soft output rate)",
                     used.c_str(), median(r) / 1e9);
+    }
+    if (viterbi_mb > 0) {
+        const auto code = gr::gpufec::conv_code::make(7, { 0171, 0133 }, "",
+                                                      gr::gpufec::termination::STREAMING);
+        const auto llrs = noisy_llrs(static_cast<size_t>(viterbi_mb * 1e6 / 2), code);
+        for (const auto& b : backends) {
+            std::vector<double> r;
+            std::string used;
+            for (int i = 0; i < repeats; ++i)
+                r.push_back(viterbi_rate(seconds, b, llrs, code, &used));
+            std::printf("%-60s %8s %12.3f\n",
+                        "vector_source(int8) -> viterbi_decoder K=7 r1/2 stream (Gbit/s)",
+                        used.c_str(), median(r) / 1e9);
+        }
     }
     std::vector<double> r;
     for (int i = 0; i < repeats; ++i)

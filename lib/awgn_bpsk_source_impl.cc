@@ -49,6 +49,10 @@ awgn_bpsk_source_impl::awgn_bpsk_source_impl(code_sptr code,
 {
     set_min_output_buffer(0, std::max<int>(min_buffer_items, 4 * d_info_per_block));
     set_min_output_buffer(1, std::max<int>(min_buffer_items, 4 * d_coded_per_block));
+    // work() needs room for one whole block on both outputs. Without this the scheduler keeps
+    // calling it when one output has less room (it produces nothing and is called again at
+    // once), and a flowgraph whose consumer of that output has finished never ends.
+    set_min_noutput_items(static_cast<int>(std::max(d_info_per_block, d_coded_per_block)));
     d_logger->info("{}: {}", d_gen.coded_by().name(), d_gen.backend().why);
 }
 

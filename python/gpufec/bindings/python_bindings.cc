@@ -21,6 +21,10 @@ void bind_code(py::module& m);
 void bind_awgn_bpsk(py::module& m);
 void bind_awgn_bpsk_channel(py::module& m);
 void bind_awgn_bpsk_source(py::module& m);
+void bind_conv_code(py::module& m);
+void bind_viterbi(py::module& m);
+void bind_conv_encoder(py::module& m);
+void bind_viterbi_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -54,5 +58,9 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_awgn_bpsk(m);
     bind_awgn_bpsk_channel(m);
     bind_awgn_bpsk_source(m);
+    bind_conv_code(m);
+    bind_viterbi(m);
+    bind_conv_encoder(m);
+    bind_viterbi_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }

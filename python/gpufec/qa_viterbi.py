@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+"""Convolutional codes from Python: conv_code, the encoder and Viterbi decoder blocks and
+numpy functions, checked against GNU Radio's gr-fec (cc_encoder, puncture_bb, cc_decoder)."""
+
+import time
+
+import numpy as np
+from gnuradio import blocks, digital, fec, gr, gr_unittest
+
+try:
+    from gnuradio import gpufec
+except ImportError:
+    import os
+    import sys
+    sys.path.append(os.path.join(os.path.dirname(__file__), "bindings"))
+    from gnuradio import gpufec
+
+K7 = [0o171, 0o133]
+# gr-fec writes generators bit-reversed, 171 first (FACTS: [109, 79] swaps the outputs).
+GRFEC_POLYS = [79, 109]
+RATES = ["", "2/3", "3/4", "5/6", "7/8"]
+PATTERNS = {"": "11", "2/3": "1101", "3/4": "110110", "5/6": "1101100110",
+            "7/8": "11010101100110"}
+# (2094 + 6) * 2 = 4200 mother bits per terminated frame: a multiple of every pattern period
+# (4, 6, 10, 14), so that a pattern restarted at every frame (ours) and one run over the whole
+# stream (gr-fec's puncture_bb) puncture the same positions.
+FRAME = 2094
+
+
+class chopper(gr.basic_block):
+    """Passes items through in random chunk sizes (1 .. max_chunk), to vary work() calls."""
+
+    def __init__(self, dtype, max_chunk, seed):
+        gr.basic_block.__init__(self, "chopper", in_sig=[dtype], out_sig=[dtype])
+        self.rng = np.random.default_rng(seed)
+        self.max_chunk = max_chunk
+
+    def general_work(self, input_items, output_items):
+        n = min(len(input_items[0]), len(output_items[0]),
+                int(self.rng.integers(1, self.max_chunk + 1)))
+        output_items[0][:n] = input_items[0][:n]
+        self.consume(0, n)
+        return n
+
+
+def run_blocks(data, *chain, sink_type=blocks.vector_sink_b):
+    """vector source -> chain -> vector sink; returns the sink."""
+    tb = gr.top_block()
+    if data.dtype == np.uint8:
+        src = blocks.vector_source_b(data.tolist())
+    elif data.dtype == np.int8:
+        src = blocks.vector_source_b(data.view(np.uint8).tolist())
+    else:
+        src = blocks.vector_source_f(data.tolist())
+    sink = sink_type()
+    tb.connect(src, *chain, sink)
+    tb.run()
+    return sink
+
+
+def out_bits(sink):
+    return np.array(sink.data(), dtype=np.uint8)
+
+
+def grfec_encode(bits, puncture, mode, frame):
+    """gr-fec's cc_encoder + puncture_bb on a bit stream."""
+    pat = PATTERNS[puncture]
+    enc = fec.cc_encoder_make(frame, 7, 2, GRFEC_POLYS, 0, mode, False)
+    chain = [fec.encoder(enc, gr.sizeof_char, gr.sizeof_char)]
+    if "0" in pat:
+        chain.append(fec.puncture_bb(len(pat), int(pat, 2), 0))
+    return out_bits(run_blocks(bits, *chain))
+
+
+class qa_viterbi(gr_unittest.TestCase):
+
+    def setUp(self):
+        self.rng = np.random.default_rng(12345)
+
+    def bits(self, n):
+        return self.rng.integers(0, 2, n, dtype=np.uint8)
+
+    # ------------------------------------------------------------------ encoder
+
+    def test_encoder_matches_gr_fec(self):
+        # Framed (terminated) and streaming, every built-in rate, bit for bit.
+        for puncture in RATES:
+            framed = gpufec.conv_code(7, K7, puncture, "terminated", FRAME)
+            bits = self.bits(4 * FRAME)
+            theirs = grfec_encode(bits, puncture, fec.CC_TERMINATED, FRAME)
+            np.testing.assert_array_equal(gpufec.conv_encode(framed, bits), theirs,
+                                          err_msg="terminated " + puncture)
+            streaming = gpufec.conv_code(7, K7, puncture, "streaming")
+            bits = self.bits(4 * 2100)  # whole frames for gr-fec, whole periods for us
+            theirs = grfec_encode(bits, puncture, fec.CC_STREAMING, 2100)
+            np.testing.assert_array_equal(gpufec.conv_encode(streaming, bits), theirs,
+                                          err_msg="streaming " + puncture)
+
+    def test_encoder_block_matches_function(self):
+        for code in (gpufec.conv_code(7, K7, "3/4", "terminated", 300),
+                     gpufec.conv_code(5, [0o23, 0o35, 0o27], "", "tailbiting", 77),
+                     gpufec.conv_code(7, K7, "5/6", "streaming"),
+                     gpufec.conv_code(7, K7, "", "streaming")):
+            n = code.info_bits_per_block() * (30000 // code.info_bits_per_block())
+            bits = self.bits(n)
+            want = gpufec.conv_encode(code, bits)
+            got = out_bits(run_blocks(bits, gpufec.conv_encoder(code)))
+            np.testing.assert_array_equal(got, want, err_msg=code.name())
+            # Random chunks: the state and the puncturing phase carry across calls.
+            got = out_bits(run_blocks(bits, chopper(np.uint8, 97, 1), gpufec.conv_encoder(code)))
+            np.testing.assert_array_equal(got, want, err_msg=code.name() + " chopped")
+
+    def test_conv_code_accessors(self):
+        c = gpufec.conv_code(7, K7, "3/4", "streaming")
+        self.assertEqual((c.k(), c.n(), c.polys()), (7, 2, K7))
+        self.assertEqual(c.puncture_pattern(), "110110")
+        self.assertEqual(c.termination(), "streaming")
+        self.assertEqual(c.term(), gpufec.termination.STREAMING)
+        self.assertAlmostEqual(c.rate(), 0.75)
+        self.assertEqual(c.frame_bits(), 0)
+        t = gpufec.conv_code(7, K7, termination=gpufec.termination.TERMINATED, frame_bits=100)
+        self.assertEqual(t.coded_bits_per_block(), 212)
+        self.assertEqual(t.name(), "conv K=7 [171,133] r1/2 terminated N=100")
+        self.assertIsInstance(t, gpufec.code)
+
+    # ------------------------------------------------------------------ decoder vs gr-fec
+
+    def test_decoder_no_worse_than_gr_fec(self):
+        # Same noisy symbols (y = +-1 + noise, positive = bit 1) into gr-fec's cc_decoder
+        # (terminated frames; extended_decoder maps y to uint8 as 48 y + 128 and depunctures)
+        # and into ours (llr_scale 32: both quantizers saturate near |y| = 3). Both are
+        # maximum-likelihood decoders of the same frames, so ours must make no more errors
+        # than theirs up to quantization: ours <= 1.1 * theirs + 10 over ~1 Mbit per rate,
+        # at an Eb/N0 where gr-fec makes about a hundred or more errors.
+        frames = 500
+        for puncture, ebn0 in (("", 3.0), ("2/3", 3.5), ("3/4", 4.0), ("5/6", 4.5),
+                               ("7/8", 5.0)):
+            code = gpufec.conv_code(7, K7, puncture, "terminated", FRAME)
+            info, y = gpufec.awgn_bpsk_generate(code, frames, ebn0, seed=7, output="symbols",
+                                                backend="cpu")
+            ours = gpufec.viterbi_decode(code, y, backend="cpu", llr_scale=32.0)
+            dec = fec.cc_decoder.make(FRAME, 7, 2, GRFEC_POLYS, 0, 0, fec.CC_TERMINATED, False)
+            ext = fec.extended_decoder(dec, None, None, PATTERNS[puncture])
+            theirs = out_bits(run_blocks(y, ext))
+            self.assertEqual(len(theirs), len(info))
+            e_ours = int(np.count_nonzero(ours != info))
+            e_theirs = int(np.count_nonzero(theirs != info))
+            print(f"rate {puncture or '1/2'} at {ebn0} dB: bit errors ours {e_ours}, "
+                  f"gr-fec {e_theirs} of {len(info)}")
+            self.assertGreater(e_theirs, 30, f"rate {puncture or '1/2'}: too few errors to compare")
+            self.assertLessEqual(e_ours, 1.1 * e_theirs + 10,
+                                 f"rate {puncture or '1/2'}: ours {e_ours}, gr-fec {e_theirs}")
+
+    # ------------------------------------------------------------------ streaming block
+
+    def test_streaming_output_does_not_depend_on_chunking(self):
+        for puncture, ebn0 in (("", 3.0), ("3/4", 4.5), ("7/8", 6.0)):
+            code = gpufec.conv_code(7, K7, puncture, "streaming")
+            steps = code.info_bits_per_block()
+            info, llr = gpufec.awgn_bpsk_generate(code, 60000 // steps, ebn0, seed=3,
+                                                  backend="cpu")
+            want = gpufec.viterbi_decode(code, llr, backend="cpu")
+            np.testing.assert_array_equal(len(want), len(info))
+            whole = out_bits(run_blocks(llr, gpufec.viterbi_decoder(code, "cpu")))
+            chopped = out_bits(run_blocks(llr, chopper(np.float32, 700, 5),
+                                          gpufec.viterbi_decoder(code, "cpu")))
+            # The block decodes whole tiles; the function also decodes the rest at the end.
+            np.testing.assert_array_equal(whole, chopped, err_msg=puncture)
+            np.testing.assert_array_equal(whole, want[:len(whole)], err_msg=puncture)
+            self.assertGreater(len(whole), len(info) - 2 * 1024 - 512)
+            self.assertLess(np.count_nonzero(whole != info[:len(whole)]), len(whole) * 1e-2)
+
+    def test_tiling_parameters(self):
+        code = gpufec.conv_code(7, K7, "3/4", "streaming")
+        info, llr = gpufec.awgn_bpsk_generate(code, 10000, 4.0, seed=4, backend="cpu")
+        want = gpufec.viterbi_decode(code, llr, backend="cpu", payload=100, before=40, after=200)
+        got = out_bits(run_blocks(llr, chopper(np.float32, 300, 2),
+                                  gpufec.viterbi_decoder(code, "cpu", "float", 8.0, False,
+                                                         100, 40, 200)))
+        np.testing.assert_array_equal(got, want[:len(got)])
+        self.assertGreaterEqual(len(got), len(info) - 400)
+
+    # ------------------------------------------------------------------ soft convention
+
+    def test_gnuradio_bpsk_soft_decoder_feeds_the_decoder(self):
+        # GNU Radio's BPSK (bit 1 -> +1) and soft decoder (positive = bit 1) need no flag.
+        code = gpufec.conv_code(7, K7, "3/4", "terminated", 500)
+        info = self.bits(20 * 500)
+        coded = gpufec.conv_encode(code, info)
+        const = digital.constellation_bpsk().base()
+        sym = np.array(const.points())[coded]
+        sym = (sym + 0.35 * self.rng.standard_normal(len(sym))).astype(np.complex64)
+        tb = gr.top_block()
+        sink = blocks.vector_sink_b()
+        dec = gpufec.viterbi_decoder(code, "cpu")
+        tb.connect(blocks.vector_source_c(sym.tolist()),
+                   digital.constellation_soft_decoder_cf(const), dec, sink)
+        tb.run()
+        np.testing.assert_array_equal(out_bits(sink), info)
+        # invert=True on the negated stream gives the same bits.
+        tb = gr.top_block()
+        sink = blocks.vector_sink_b()
+        tb.connect(blocks.vector_source_c(sym.tolist()),
+                   digital.constellation_soft_decoder_cf(const), blocks.multiply_const_ff(-1.0),
+                   gpufec.viterbi_decoder(code, "cpu", invert=True), sink)
+        tb.run()
+        np.testing.assert_array_equal(out_bits(sink), info)
+
+    def test_invert_and_int8_agree_with_float(self):
+        for term in ("terminated", "streaming"):
+            code = gpufec.conv_code(7, K7, "2/3", term, 1000)
+            _, llr = gpufec.awgn_bpsk_generate(code, 50 if term == "terminated" else 25000,
+                                               2.0, seed=11, backend="cpu")
+            ref = gpufec.viterbi_decode(code, llr, backend="cpu")
+            np.testing.assert_array_equal(
+                gpufec.viterbi_decode(code, -llr, backend="cpu", invert=True), ref)
+            # int8 input is used as it is: quantize the way the decoder does (round half even).
+            q = np.clip(np.rint(llr * np.float32(8.0)), -127, 127).astype(np.int8)
+            np.testing.assert_array_equal(gpufec.viterbi_decode(code, q, backend="cpu"), ref)
+            blk8 = out_bits(run_blocks(q, gpufec.viterbi_decoder(code, "cpu", "int8")))
+            blkf = out_bits(run_blocks(llr, gpufec.viterbi_decoder(code, "cpu", "float")))
+            np.testing.assert_array_equal(blk8, blkf)
+            np.testing.assert_array_equal(blk8, ref[:len(blk8)])
+            blki = out_bits(run_blocks(-q, gpufec.viterbi_decoder(code, "cpu", "int8",
+                                                                  invert=True)))
+            np.testing.assert_array_equal(blki, blk8)
+
+    # ------------------------------------------------------------------ frames and tags
+
+    def test_frame_start_tags(self):
+        code = gpufec.conv_code(7, K7, "5/6", "truncated", 100)
+        info = self.bits(7 * 100)
+        coded = gpufec.conv_encode(code, info).astype(np.float32) * 2 - 1
+        dec = gpufec.viterbi_decoder(code, "cpu")
+        sink = run_blocks(coded, chopper(np.float32, 50, 3), dec)
+        np.testing.assert_array_equal(out_bits(sink), info)
+        tags = [(t.offset, gr.pmt.to_python(t.value)) for t in sink.tags()
+                if gr.pmt.symbol_to_string(t.key) == "frame_start"]
+        self.assertEqual(tags, [(100 * i, i) for i in range(7)])
+        self.assertEqual(dec.frames_decoded(), 7)
+
+    def test_nonfinite_input_is_decoded_by_the_rules(self):
+        # NaN = erasure (0), +-Inf = +-127: the block decodes such a stream like the function,
+        # counts the values and keeps running.
+        for term in ("terminated", "streaming"):
+            code = gpufec.conv_code(7, K7, "", term, 1000)
+            info, llr = gpufec.awgn_bpsk_generate(code, 30 if term == "terminated" else 30000,
+                                                  6.0, seed=2, backend="cpu")
+            bad = llr.copy()
+            bad[::97] = np.nan
+            bad[5::211] = np.inf
+            bad[7::307] = -np.inf
+            n_bad = int(np.count_nonzero(~np.isfinite(bad)))
+            erased = np.where(np.isnan(bad), 0, np.clip(bad, -127.0 / 8, 127.0 / 8))
+            want = gpufec.viterbi_decode(code, erased.astype(np.float32), backend="cpu")
+            np.testing.assert_array_equal(gpufec.viterbi_decode(code, bad, backend="cpu"), want)
+            dec = gpufec.viterbi_decoder(code, "cpu")
+            got = out_bits(run_blocks(bad, dec))
+            np.testing.assert_array_equal(got, want[:len(got)])
+            self.assertEqual(dec.nonfinite_count(), n_bad)
+
+    # ------------------------------------------------------------------ errors
+
+    def test_bad_parameters_raise_value_error(self):
+        code = gpufec.conv_code(7, K7, "", "terminated", 100)
+        with self.assertRaisesRegex(ValueError, "211 values.*212 coded values per frame"):
+            gpufec.viterbi_decode(code, np.zeros(211, dtype=np.float32))
+        with self.assertRaisesRegex(ValueError, "whole number of blocks"):
+            gpufec.conv_encode(code, np.zeros(99, dtype=np.uint8))
+        with self.assertRaisesRegex(ValueError, "1-D"):
+            gpufec.viterbi_decode(code, np.zeros((2, 212), dtype=np.float32))
+        with self.assertRaisesRegex(ValueError, "k = 2 is out of range"):
+            gpufec.conv_code(2, [3, 1])
+        with self.assertRaisesRegex(ValueError, "k = 10 is out of range"):
+            gpufec.conv_code(10, K7)
+        with self.assertRaisesRegex(ValueError, r"polys\[1\] = 0o200 is out of range"):
+            gpufec.conv_code(7, [0o171, 0o200])
+        with self.assertRaisesRegex(ValueError, "polys has 1 generators"):
+            gpufec.conv_code(7, [0o171])
+        with self.assertRaisesRegex(ValueError, "puncture = '0000'.*at least one '1'"):
+            gpufec.conv_code(7, K7, "0000")
+        with self.assertRaisesRegex(ValueError, "puncture = '110'.*multiple"):
+            gpufec.conv_code(7, K7, "110")
+        with self.assertRaisesRegex(ValueError, "puncture = '9/10'"):
+            gpufec.conv_code(7, K7, "9/10")
+        with self.assertRaisesRegex(ValueError, "termination = 'framed'"):
+            gpufec.conv_code(7, K7, "", "framed")
+        with self.assertRaisesRegex(ValueError, "frame_bits = 0"):
+            gpufec.conv_code(7, K7, "", "terminated", 0)
+        with self.assertRaisesRegex(ValueError, "input = 'int16'"):
+            gpufec.viterbi_decoder(code, "cpu", "int16")
+        with self.assertRaisesRegex(ValueError, "'auto', 'cpu' or 'cuda'"):
+            gpufec.viterbi_decoder(code, "fpga")
+        with self.assertRaisesRegex(ValueError, "llr_scale"):
+            gpufec.viterbi_decoder(code, "cpu", "float", 0.0)
+        with self.assertRaisesRegex(ValueError, "tiling.after"):
+            gpufec.viterbi_decoder(gpufec.conv_code(7, K7, "", "streaming"), "cpu", "float",
+                                   8.0, False, 100, 10, 0)
+        with self.assertRaisesRegex(ValueError, "code"):
+            gpufec.viterbi_decoder(None)
+        with self.assertRaisesRegex(ValueError, "code"):
+            gpufec.conv_encoder(None)
+
+    def test_backend_selection(self):
+        code = gpufec.conv_code(7, K7, "", "streaming")
+        kind, _ = gpufec.resolve_backend("auto")
+        self.assertEqual(gpufec.viterbi_decoder(code).backend(), kind)
+        self.assertEqual(gpufec.viterbi_decoder(code, "cpu").backend(), "cpu")
+
+    # ------------------------------------------------------------------ BER
+
+    def test_ber_k7_rate_half_terminated(self):
+        # Issue's bands for K=7 171/133 r1/2, 2048-bit terminated frames, float LLRs
+        # (reference 4.3e-4 at 3 dB, 2e-5 at 4 dB). Errors come in bursts of a few bits, so
+        # the counts vary more than a binomial's: ~4 Mbit at 3 dB (~1800 errors) and ~30 Mbit
+        # at 4 dB (~600 errors) keep the estimate well inside the bands.
+        code = gpufec.conv_code(7, K7, "", "terminated", 2048)
+        for ebn0, frames, lo, hi in ((3.0, 2000, 3.0e-4, 5.5e-4), (4.0, 15000, 1.2e-5, 3.2e-5)):
+            errors = bits = 0
+            chunk = 2500
+            for i in range(0, frames, chunk):
+                info, llr = gpufec.awgn_bpsk_generate(code, min(chunk, frames - i), ebn0,
+                                                      seed=1000 + i, backend="cpu")
+                errors += int(np.count_nonzero(gpufec.viterbi_decode(code, llr, backend="cpu")
+                                               != info))
+                bits += len(info)
+            ber = errors / bits
+            print(f"K=7 r1/2 terminated at {ebn0} dB: {errors} errors in {bits} bits, "
+                  f"BER {ber:.3e}")
+            self.assertTrue(lo <= ber <= hi, f"BER {ber:.3e} at {ebn0} dB not in [{lo}, {hi}]")
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_viterbi)
