@@ -214,10 +214,10 @@ void viterbi_decoder_engine::push(const int8_t* soft, size_t n) { push_t(soft, n
 
 uint8_t* viterbi_decoder_engine::make_ready(size_t n_bits)
 {
-    if (m_ready_head == m_ready.size()) {
-        m_ready.clear();
-        m_ready_head = 0;
-    }
+    // Drop what was pulled, so a consumer that leaves a few bits waiting does not grow the
+    // queue without bound; what is left is at most one batch, usually nothing.
+    m_ready.erase(m_ready.begin(), m_ready.begin() + m_ready_head);
+    m_ready_head = 0;
     m_ready.resize(m_ready.size() + n_bits);
     return m_ready.data() + m_ready.size() - n_bits;
 }
