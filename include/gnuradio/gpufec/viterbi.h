@@ -128,7 +128,11 @@ private:
     uint64_t m_steps_first = 0;    //!< first step held
     uint64_t m_soft_seen = 0;      //!< punctured soft values consumed (puncturing phase)
     uint64_t m_next_tile = 0;      //!< first tile not yet decoded
-    std::vector<uint8_t> m_ready;  //!< decoded bits not yet pulled
+    // decoded bits not yet pulled: [m_ready_head, m_ready_len) of m_ready (not a vector:
+    // growing it must not zero-fill what the backend is about to write)
+    std::unique_ptr<uint8_t[]> m_ready;
+    size_t m_ready_cap = 0;
+    size_t m_ready_len = 0;
     size_t m_ready_head = 0;
 };
 

@@ -216,10 +216,19 @@ uint8_t* viterbi_decoder_engine::make_ready(size_t n_bits)
 {
     // Drop what was pulled, so a consumer that leaves a few bits waiting does not grow the
     // queue without bound; what is left is at most one batch, usually nothing.
-    m_ready.erase(m_ready.begin(), m_ready.begin() + m_ready_head);
+    const size_t left = m_ready_len - m_ready_head;
+    if (left + n_bits > m_ready_cap) {
+        m_ready_cap = std::max(left + n_bits, 2 * m_ready_cap);
+        std::unique_ptr<uint8_t[]> grown(new uint8_t[m_ready_cap]);
+        if (left)
+            std::memcpy(grown.get(), m_ready.get() + m_ready_head, left);
+        m_ready = std::move(grown);
+    } else if (left) {
+        std::memmove(m_ready.get(), m_ready.get() + m_ready_head, left);
+    }
     m_ready_head = 0;
-    m_ready.resize(m_ready.size() + n_bits);
-    return m_ready.data() + m_ready.size() - n_bits;
+    m_ready_len = left + n_bits;
+    return m_ready.get() + left;
 }
 
 void viterbi_decoder_engine::decode_ready_tiles()
@@ -265,12 +274,13 @@ void viterbi_decoder_engine::flush()
     m_next_tile = 0;
 }
 
-size_t viterbi_decoder_engine::available() const { return m_ready.size() - m_ready_head; }
+size_t viterbi_decoder_engine::available() const { return m_ready_len - m_ready_head; }
 
 size_t viterbi_decoder_engine::pull(uint8_t* bits, size_t max)
 {
     const size_t n = std::min(max, available());
-    std::copy(m_ready.begin() + m_ready_head, m_ready.begin() + m_ready_head + n, bits);
+    if (n)
+        std::memcpy(bits, m_ready.get() + m_ready_head, n);
     m_ready_head += n;
     return n;
 }
