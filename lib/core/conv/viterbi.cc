@@ -2,6 +2,7 @@
  * bookkeeping and backend dispatch. The backends see only depunctured int8 steps.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "../parallel_for.h"
 #include "puncture.h"
 #include "quantize.h"
 #include "viterbi_backend.h"
@@ -170,7 +171,10 @@ void viterbi_decoder_engine::append_steps(const T* soft, size_t n_soft, size_t n
     int8_t* dst = m_steps + m_steps_len;
     const uint64_t phase = m_steps_first * m_code->n() + m_steps_len;
     if (!m_code->punctured()) {
-        quantize(soft, n_soft, m_opts.invert, m_opts.llr_scale, dst);
+        // Large pushes are quantized on several threads: at GPU rates one core is too slow.
+        parallel_for(n_soft, copy_workers(n_soft * sizeof(T)), [&](size_t, size_t b, size_t e) {
+            quantize(soft + b, e - b, m_opts.invert, m_opts.llr_scale, dst + b);
+        });
     } else {
         m_quant.resize(n_soft);
         quantize(soft, n_soft, m_opts.invert, m_opts.llr_scale, m_quant.data());
@@ -184,9 +188,9 @@ template <typename T>
 void viterbi_decoder_engine::push_t(const T* soft, size_t n)
 {
     check_streaming("push");
-    // Cache-sized pieces: each soft value is quantized, depunctured and decoded while the
-    // data is still in the cache.
-    constexpr size_t piece = size_t(1) << 16;
+    // Punctured input goes in cache-sized pieces (quantized, then depunctured while still in
+    // the cache); unpunctured input is quantized straight into place, in parallel.
+    const size_t piece = m_code->punctured() ? size_t(1) << 16 : n;
     const size_t kept = m_puncturer->kept_per_period(), period = m_puncturer->period();
     for (size_t done = 0; done < n;) {
         const uint64_t held_end = m_steps_first * m_code->n() + m_steps_len;
@@ -280,7 +284,7 @@ size_t viterbi_decoder_engine::pull(uint8_t* bits, size_t max)
 {
     const size_t n = std::min(max, available());
     if (n)
-        std::memcpy(bits, m_ready.get() + m_ready_head, n);
+        parallel_copy(bits, m_ready.get() + m_ready_head, n);
     m_ready_head += n;
     return n;
 }

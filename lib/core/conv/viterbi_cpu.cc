@@ -4,6 +4,7 @@
  */
 #include "code_trellis.h"
 #include "viterbi_backend.h"
+#include "../parallel_for.h"
 #include "viterbi_segment.h"
 #include <algorithm>
 #include <exception>
@@ -127,30 +128,10 @@ private:
     template <typename Job>
     void parallel(size_t n, const Job& job)
     {
-        const size_t workers = std::min(n, m_workers.size());
-        if (workers <= 1) {
-            for (size_t i = 0; i < n; ++i)
-                job(0, i);
-            return;
-        }
-        std::vector<std::exception_ptr> errors(workers);
-        const auto share = [&](size_t w) {
-            try {
-                for (size_t i = n * w / workers; i < n * (w + 1) / workers; ++i)
-                    job(w, i);
-            } catch (...) {
-                errors[w] = std::current_exception();
-            }
-        };
-        std::vector<std::thread> threads;
-        for (size_t w = 1; w < workers; ++w)
-            threads.emplace_back(share, w);
-        share(0);
-        for (auto& t : threads)
-            t.join();
-        for (auto& e : errors)
-            if (e)
-                std::rethrow_exception(e);
+        parallel_for(n, m_workers.size(), [&](size_t worker, size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i)
+                job(worker, i);
+        });
     }
 
     conv::trellis m_trellis;

@@ -6,6 +6,7 @@
  */
 #include "../device_buffer.h"
 #include "core/conv/code_trellis.h"
+#include "core/parallel_for.h"
 #include "core/conv/viterbi_backend.h"
 #include "viterbi_kernels.h"
 #include <algorithm>
@@ -185,7 +186,7 @@ private:
         if (!s.dest)
             return;
         s.done.synchronize();
-        std::memcpy(s.dest, s.h_bits.get(), s.n_bits);
+        parallel_copy(s.dest, s.h_bits.get(), s.n_bits);
         s.dest = nullptr;
     }
 
