@@ -3,7 +3,7 @@
  * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host program can check it.
  *
  * Metrics. Each 32-bit register holds two path metrics as unsigned 16-bit lanes, kept inside
- * [0, 65535] by renormalisation: every 96 steps all metrics drop by state 0's metric less
+ * [0, 65535] by renormalisation: every 16 blocks of 6 steps (at most 96 steps apart) all metrics drop by state 0's metric less
  * 32768. The spread of the metrics of one step is at most 3049 + 6 * 508 (the known-state
  * penalty plus six steps of branch metrics of at most 254), and 96 steps move a metric by at
  * most 96 * 254, so no lane leaves [0, 65535] and renormalising changes no comparison. Because
@@ -245,9 +245,11 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     uint32_t nx = lp16[0];
     uint32_t g = 0;
     uint32_t w0, w1;
-    // The LLR pair of step g + T was prefetched one step ahead.
+    // The LLR pair of step g + T was prefetched one step ahead. Whole blocks of 6 steps run
+    // with no test between steps (a guarded step made the compiler copy the metrics between
+    // registers at every join); the last n % 6 steps run guarded, after the loop.
 #define GPUFEC_DPX_STEP(T)                                                          \
-    if (g + T < n) {                                                                \
+    {                                                                               \
         const uint32_t cur = nx;                                                    \
         if (g + T + 1 < n)                                                          \
             nx = lp16[g + T + 1];                                                   \
@@ -260,20 +262,36 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
             d[word_off] = w1;                                                       \
         }                                                                           \
     }
-    for (uint32_t blk = 0; g < n; g += 6, ++blk) {
+    auto renormalise = [&](uint32_t blk) {
         if ((blk & 15u) == 0) {
-            // Renormalise (layout 0: state 0 is the low lane of register 0).
+            // Layout 0: state 0 is the low lane of register 0.
             const uint32_t off = ((pm[0] & 0xffffu) - 32768u) * 65537u;
             GPUFEC_DPX_UNROLL
             for (int r = 0; r < 32; ++r)
                 pm[r] -= off;
         }
+    };
+    uint32_t blk = 0;
+    for (; g + 6 <= n; g += 6, ++blk) {
+        renormalise(blk);
         GPUFEC_DPX_STEP(0)
         GPUFEC_DPX_STEP(1)
         GPUFEC_DPX_STEP(2)
         GPUFEC_DPX_STEP(3)
         GPUFEC_DPX_STEP(4)
         GPUFEC_DPX_STEP(5)
+    }
+    if (g < n) {
+        renormalise(blk);
+        GPUFEC_DPX_STEP(0)
+        if (g + 1 < n)
+            GPUFEC_DPX_STEP(1)
+        if (g + 2 < n)
+            GPUFEC_DPX_STEP(2)
+        if (g + 3 < n)
+            GPUFEC_DPX_STEP(3)
+        if (g + 4 < n)
+            GPUFEC_DPX_STEP(4)
     }
 #undef GPUFEC_DPX_STEP
 
