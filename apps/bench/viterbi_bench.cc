@@ -127,11 +127,9 @@ void bench_kernels(const config& cfg, table& out)
     const test_stream ts = make_stream(n_steps, "", 4.0, 7, s.get());
     const cuda::viterbi_tile_shape def{ 1024, 32, 64 }; // viterbi_tiling::defaults, K=7 r1/2
     const std::pair<cuda::viterbi_tile_kernel, const char*> kernels[] = {
-        { cuda::viterbi_tile_kernel::AUTO, "register kernel (default)" },
-        { cuda::viterbi_tile_kernel::REGISTER_B0, "register kernel, copying steps" },
-        { cuda::viterbi_tile_kernel::REGISTER_B2, "register kernel, 2 in-place steps" },
-        { cuda::viterbi_tile_kernel::REGISTER_B3, "register kernel, 3 in-place steps" },
-        { cuda::viterbi_tile_kernel::REGISTER_B6, "register kernel, 6 in-place steps" },
+        { cuda::viterbi_tile_kernel::AUTO, "default (AUTO)" },
+        { cuda::viterbi_tile_kernel::DPX, "DPX kernel (packed 16-bit metrics)" },
+        { cuda::viterbi_tile_kernel::REGISTER, "register kernel (fp32 metrics)" },
         { cuda::viterbi_tile_kernel::GENERAL, "warp kernel" },
     };
     for (const auto& k : kernels) {

@@ -1,8 +1,10 @@
-/* Streaming: picks the kernel for a code and tiling (the register kernel where it applies).
+/* Streaming: picks the kernel for a code and tiling (docs/viterbi.md, CUDA notes).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "viterbi_kernels.h"
+#include "viterbi_tile_dpx.h"
 #include "viterbi_tile_reg.h"
+#include <algorithm>
 #include <stdexcept>
 
 namespace gr {
@@ -10,22 +12,25 @@ namespace gpufec {
 namespace cuda {
 
 namespace {
-bool use_reg(const conv::trellis& t, const viterbi_tile_shape& shape, viterbi_tile_kernel which)
-{
-    return which != viterbi_tile_kernel::GENERAL && viterbi_tile_reg_supports(t, shape);
-}
-/* In-place block length of the register kernel. AUTO takes 3, the fastest on the H100
- * (docs/viterbi.md: 59.1 Gbit/s against 57.6 for 0, 57.7 for 2 and 51.8 for 6, whose 32 KiB
- * loop body no longer fits the instruction cache). */
-int register_block(viterbi_tile_kernel which)
+enum class pick { general, reg, dpx };
+
+/* AUTO: the packed 16-bit DPX kernel where DPX runs in hardware (Hopper), else the fp32
+ * register kernel, for the codes they handle; the warp kernel for everything else. */
+pick choose(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr, viterbi_tile_kernel which)
 {
     switch (which) {
-    case viterbi_tile_kernel::REGISTER_B0: return 0;
-    case viterbi_tile_kernel::REGISTER_B2: return 2;
-    case viterbi_tile_kernel::REGISTER_B6: return 6;
-    default: return 3;
+    case viterbi_tile_kernel::GENERAL: return pick::general;
+    case viterbi_tile_kernel::REGISTER:
+        return viterbi_tile_reg_supports(t, shape) ? pick::reg : pick::general;
+    case viterbi_tile_kernel::DPX:
+        return viterbi_tile_dpx_supports(t, shape, llr) ? pick::dpx : pick::general;
+    case viterbi_tile_kernel::AUTO: break;
     }
+    if (viterbi_tile_dpx_supports(t, shape, llr) && viterbi_tile_dpx_native())
+        return pick::dpx;
+    return viterbi_tile_reg_supports(t, shape) ? pick::reg : pick::general;
 }
+
 void check_shape(const viterbi_tile_shape& shape)
 {
     if (shape.payload == 0)
@@ -39,8 +44,16 @@ size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
                                      viterbi_tile_kernel which)
 {
     check_shape(shape);
-    return use_reg(t, shape, which) ? viterbi_tile_reg_workspace_bytes(shape, n_tiles)
-                                    : viterbi_warp_tiles_workspace_bytes(t, shape, n_tiles);
+    // Enough for whichever kernel launch_viterbi_tiles picks (the pick may depend on the LLR
+    // pointer's alignment, unknown here).
+    size_t bytes = viterbi_warp_tiles_workspace_bytes(t, shape, n_tiles);
+    if (which != viterbi_tile_kernel::GENERAL) {
+        if (viterbi_tile_reg_supports(t, shape))
+            bytes = std::max(bytes, viterbi_tile_reg_workspace_bytes(shape, n_tiles));
+        if (viterbi_tile_dpx_supports(t, shape, nullptr))
+            bytes = std::max(bytes, viterbi_tile_dpx_workspace_bytes(shape, n_tiles));
+    }
+    return bytes;
 }
 
 void launch_viterbi_tiles(const conv::trellis& t,
@@ -56,13 +69,20 @@ void launch_viterbi_tiles(const conv::trellis& t,
                           viterbi_tile_kernel which)
 {
     check_shape(shape);
-    if (use_reg(t, shape, which))
+    switch (choose(t, shape, llr, which)) {
+    case pick::dpx:
+        launch_viterbi_tile_dpx(
+            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+        break;
+    case pick::reg:
         launch_viterbi_tile_reg(
-            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream,
-            register_block(which));
-    else
+            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+        break;
+    case pick::general:
         launch_viterbi_warp_tiles(
             t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+        break;
+    }
 }
 
 } // namespace cuda

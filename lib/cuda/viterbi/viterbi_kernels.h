@@ -44,10 +44,10 @@ void launch_viterbi_frames(const conv::trellis& t,
                            void* workspace,
                            cudaStream_t stream);
 
-/*! Which streaming kernel runs: AUTO takes the fastest that applies; GENERAL forces the
- *  warp-per-tile kernel; REGISTER_Bn the register kernel with blocks of n in-place steps
- *  (B0: none). Tests and benchmarks compare them. */
-enum class viterbi_tile_kernel { AUTO, GENERAL, REGISTER_B0, REGISTER_B2, REGISTER_B3, REGISTER_B6 };
+/*! Which streaming kernel runs: AUTO takes the fastest that applies (DPX on Hopper, else
+ *  REGISTER, for K=7 r1/2 171/133; else GENERAL); the others force one where it applies
+ *  (GENERAL otherwise). Tests and benchmarks compare them. */
+enum class viterbi_tile_kernel { AUTO, GENERAL, REGISTER, DPX };
 
 /*! Workspace for launch_viterbi_tiles with at most n_tiles tiles per launch. */
 size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,

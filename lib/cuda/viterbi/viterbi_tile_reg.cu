@@ -14,6 +14,7 @@
  * into a 32-bit word with one funnel shift, 32 states per word.
  * Decisions go to global memory laid out [warp][step][word][lane], so a warp's stores are
  * coalesced, and traceback loads a group of 16 steps' words at once to hide latency.
+ * This is the kernel for GPUs without DPX in hardware; Hopper runs viterbi_tile_dpx.cu.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
@@ -28,6 +29,8 @@ namespace {
 
 constexpr int block_threads = 128;
 constexpr int S = 64;
+/* In-place steps per block: 3 was the fastest on the H100 (docs/viterbi.md). */
+constexpr int block_steps = 3;
 
 struct reg_args {
     uint64_t payload, before, after;
@@ -77,7 +80,7 @@ __device__ __forceinline__ void acs_step(float (&pm)[S], float L0, float L1, uin
 }
 
 /* A step that keeps the identity layout (through a copy the compiler turns into moves): for
- * the warm-up and the few steps after the last whole block of 6. */
+ * the warm-up and the few steps after the last whole block. */
 template <unsigned G0, unsigned G1, bool Store>
 __device__ __forceinline__ void acs_step_copy(float (&pm)[S], float L0, float L1, uint32_t& lo, uint32_t& hi)
 {
@@ -103,25 +106,22 @@ __device__ __forceinline__ void acs_step_copy(float (&pm)[S], float L0, float L1
         pm[s] = nx[s];
 }
 
-/* Back to the identity layout after B in-place steps (moves, once per block of B steps). */
-template <int B>
+/* Back to the identity layout after a block of in-place steps (64 moves). */
 __device__ __forceinline__ void unrotate(float (&pm)[S])
 {
-    if constexpr (B % 6 != 0) {
-        float t[S];
+    float t[S];
 #pragma unroll
-        for (int s = 0; s < S; ++s)
-            t[s] = pm[rot(s, B % 6)];
+    for (int s = 0; s < S; ++s)
+        t[s] = pm[rot(s, block_steps)];
 #pragma unroll
-        for (int s = 0; s < S; ++s)
-            pm[s] = t[s];
-    }
+    for (int s = 0; s < S; ++s)
+        pm[s] = t[s];
 }
 
 __device__ __forceinline__ float llr_f(int8_t q) { return float(llr_value(q)); }
 
-template <unsigned G0, unsigned G1, int B>
-__global__ void __launch_bounds__(block_threads, (B == 2 || B == 3) ? 4 : 0) viterbi_tile_reg_kernel(reg_args a)
+template <unsigned G0, unsigned G1>
+__global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(reg_args a)
 {
     const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
     if (job >= a.n_tiles)
@@ -163,24 +163,20 @@ __global__ void __launch_bounds__(block_threads, (B == 2 || B == 3) ? 4 : 0) vit
 
     uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 64 + lane;
     uint32_t st = 0;
-    // Blocks of B in-place steps written out one after another, then the layout restored
-    // (no moves for B = 6, 64 for smaller B). B trades moves against code size: the loop body
-    // is about 5 KiB per step. (A switch inside an unrolled loop compiled to a branchy loop.)
+    // Blocks of 3 in-place steps written out one after another, then the layout restored with
+    // 64 moves (a block is about 15 KiB of code; 6 steps would need no moves, but their 32 KiB
+    // loop ran 10 % slower).
 #define GPUFEC_VITERBI_STEP(T)                                                   \
-    if (T < B) {                                                                 \
-        next(st + T + 1 < steps);                                                \
-        acs_step<G0, G1, T % 6, true>(pm, L0, L1, lo, hi);                       \
-        dec[size_t(st + T) * 64] = lo;                                           \
-        dec[size_t(st + T) * 64 + 32] = hi;                                      \
-    }
-    for (; B > 0 && st + B <= steps; st += B) {
+    next(st + T + 1 < steps);                                                    \
+    acs_step<G0, G1, T, true>(pm, L0, L1, lo, hi);                               \
+    dec[size_t(st + T) * 64] = lo;                                               \
+    dec[size_t(st + T) * 64 + 32] = hi;
+    static_assert(block_steps == 3, "the block below is written out for 3 steps");
+    for (; st + block_steps <= steps; st += block_steps) {
         GPUFEC_VITERBI_STEP(0)
         GPUFEC_VITERBI_STEP(1)
         GPUFEC_VITERBI_STEP(2)
-        GPUFEC_VITERBI_STEP(3)
-        GPUFEC_VITERBI_STEP(4)
-        GPUFEC_VITERBI_STEP(5)
-        unrotate<B>(pm);
+        unrotate(pm);
     }
 #undef GPUFEC_VITERBI_STEP
     for (; st < steps; ++st) {
@@ -271,8 +267,7 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
                              size_t n_tiles,
                              uint8_t* bits,
                              void* workspace,
-                             cudaStream_t stream,
-                             int block)
+                             cudaStream_t stream)
 {
     if (n_tiles == 0)
         return;
@@ -289,19 +284,10 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
     a.dec = static_cast<uint32_t*>(workspace);
     a.dec_steps = uint32_t(shape.payload + shape.after);
     const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
-    // B = 0: every step copies (the compiler's moves); else blocks of B in-place steps.
-#define GPUFEC_VITERBI_LAUNCH(B)                                                              \
-    if (t.polys[0] == 0171)                                                                   \
-        viterbi_tile_reg_kernel<0171, 0133, B><<<grid, block_threads, 0, stream>>>(a);        \
-    else                                                                                      \
-        viterbi_tile_reg_kernel<0133, 0171, B><<<grid, block_threads, 0, stream>>>(a);
-    switch (block) {
-    case 2: GPUFEC_VITERBI_LAUNCH(2) break;
-    case 3: GPUFEC_VITERBI_LAUNCH(3) break;
-    case 6: GPUFEC_VITERBI_LAUNCH(6) break;
-    default: GPUFEC_VITERBI_LAUNCH(0) break;
-    }
-#undef GPUFEC_VITERBI_LAUNCH
+    if (t.polys[0] == 0171)
+        viterbi_tile_reg_kernel<0171, 0133><<<grid, block_threads, 0, stream>>>(a);
+    else
+        viterbi_tile_reg_kernel<0133, 0171><<<grid, block_threads, 0, stream>>>(a);
     GPUFEC_CUDA_CHECK_LAUNCH();
 }
 

@@ -22,8 +22,7 @@ void launch_viterbi_tile_reg(const conv::trellis& t,
                              size_t n_tiles,
                              uint8_t* bits,
                              void* workspace,
-                             cudaStream_t stream,
-                             int block = 0);
+                             cudaStream_t stream);
 
 /* The general warp-per-tile kernel (viterbi_warp.cu). */
 size_t viterbi_warp_tiles_workspace_bytes(const conv::trellis& t,

@@ -1,0 +1,115 @@
+/* The packed 16-bit streaming kernel for K=7 rate 1/2 (171/133, 133/171): one thread decodes
+ * one tile (viterbi_tile_dpx_core.h), 64 path metrics in 32 registers as unsigned 16-bit lanes,
+ * add-compare-select with Hopper's VIADDMNMX. Decisions go to global memory laid out
+ * [warp][step][word][lane] as in the fp32 register kernel, so a warp's stores are coalesced.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "../cuda_check.h"
+#include "viterbi_tile_dpx.h"
+#include "viterbi_tile_dpx_core.h"
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+
+namespace {
+
+constexpr int block_threads = 128;
+
+struct dpx_args {
+    uint64_t payload, before, after;
+    uint64_t first_step, end_step, first_tile;
+    size_t n_tiles;
+    const int8_t* llr;
+    uint8_t* bits;
+    uint32_t* dec;      //!< workspace
+    uint32_t dec_steps; //!< payload + after
+};
+
+template <unsigned G0, unsigned G1>
+__global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(dpx_args a)
+{
+    const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
+    if (job >= a.n_tiles)
+        return;
+    const int lane = threadIdx.x & 31;
+    const size_t warp = job >> 5;
+    const uint64_t tp = (a.first_tile + job) * a.payload;
+    const uint64_t begin = tp > a.before ? tp - a.before : 0;
+    const uint64_t end = min(tp + a.payload + a.after, a.end_step);
+    uint8_t* out = a.bits + job * a.payload;
+    const bool words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
+    dpx::decode_tile<G0, G1>(a.llr + 2 * (begin - a.first_step),
+                             uint32_t(end - begin),
+                             uint32_t(tp - begin),
+                             begin == 0,
+                             a.dec + warp * size_t(a.dec_steps) * 64 + lane,
+                             64,
+                             32,
+                             out,
+                             uint32_t(min(a.payload, end - tp)),
+                             words);
+}
+
+} // namespace
+
+bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr)
+{
+    const bool code = t.k == 7 && t.n == 2 &&
+                      ((t.polys[0] == 0171 && t.polys[1] == 0133) ||
+                       (t.polys[0] == 0133 && t.polys[1] == 0171));
+    // LLR pairs are loaded 16 bits at a time; tiles are indexed with 32-bit steps.
+    return code && (reinterpret_cast<uintptr_t>(llr) & 1) == 0 &&
+           shape.before + shape.payload + shape.after < (size_t(1) << 31);
+}
+
+bool viterbi_tile_dpx_native()
+{
+    int dev = 0, major = 0;
+    GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
+    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    return major == 9;
+}
+
+size_t viterbi_tile_dpx_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles)
+{
+    const size_t warps = (n_tiles + 31) / 32;
+    return warps * (shape.payload + shape.after) * 64 * sizeof(uint32_t);
+}
+
+void launch_viterbi_tile_dpx(const conv::trellis& t,
+                             const viterbi_tile_shape& shape,
+                             const int8_t* llr,
+                             uint64_t first_step,
+                             size_t n_steps,
+                             uint64_t first_tile,
+                             size_t n_tiles,
+                             uint8_t* bits,
+                             void* workspace,
+                             cudaStream_t stream)
+{
+    if (n_tiles == 0)
+        return;
+    dpx_args a{};
+    a.payload = shape.payload;
+    a.before = shape.before;
+    a.after = shape.after;
+    a.first_step = first_step;
+    a.end_step = first_step + n_steps;
+    a.first_tile = first_tile;
+    a.n_tiles = n_tiles;
+    a.llr = llr;
+    a.bits = bits;
+    a.dec = static_cast<uint32_t*>(workspace);
+    a.dec_steps = uint32_t(shape.payload + shape.after);
+    const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
+    if (t.polys[0] == 0171)
+        viterbi_tile_dpx_kernel<0171, 0133><<<grid, block_threads, 0, stream>>>(a);
+    else
+        viterbi_tile_dpx_kernel<0133, 0171><<<grid, block_threads, 0, stream>>>(a);
+    GPUFEC_CUDA_CHECK_LAUNCH();
+}
+
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr

@@ -1,0 +1,360 @@
+/* One streaming tile of K=7 rate 1/2 (171/133 or 133/171) with packed 16-bit path metrics, for
+ * Hopper's DPX instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
+ * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host program can check it.
+ *
+ * Metrics. Each 32-bit register holds two path metrics as unsigned 16-bit lanes, kept inside
+ * [0, 65535] by renormalisation: every 16 blocks of 6 steps (at most 96 steps apart) all metrics drop by state 0's metric less
+ * 32768. The spread of the metrics of one step is at most 3049 + 6 * 508 (the known-state
+ * penalty plus six steps of branch metrics of at most 254), and 96 steps move a metric by at
+ * most 96 * 254, so no lane leaves [0, 65535] and renormalising changes no comparison. Because
+ * no lane wraps, a 32-bit add of a "composed" constant hi * 65536 + lo (lo possibly negative)
+ * adds lo and hi lane by lane exactly, so the adds that need no max are plain 32-bit integer
+ * adds (IADD3 / IMAD, no 16-bit emulation).
+ *
+ * Layout. As in the fp32 register kernel, state s of a step of phase T (0..5) lives at position
+ * rot(s, T) (s rotated left by T within 6 bits); position p is lane p >> 5 of register p & 31.
+ * The butterfly of states 2j, 2j+1 writes states j, j+32 into the same two positions, so ACS is
+ * in place and after 6 steps the layout is back where it started. In phases 0..4 the two inputs
+ * of a butterfly sit in the same lane of two registers, so one VIADDMNMX does two butterflies'
+ * add-compare-select for one successor each:
+ *     new_M = max(A + x, B - x) = VIADDMNMX(A, x, B - x)     (successors j)
+ *     new_N = max(B + x, A - x) = VIADDMNMX(B, x, A - x)     (successors j + 32)
+ * (for these generators the four branch metrics of a butterfly are x, -x, -x, x). In phase 5 the
+ * two inputs share a register: its halves are swapped with one PRMT.
+ *
+ * Decisions. d = (m1 > m0) is the top bit of the lane of E = B - A -+ 2x + 32767 (32-bit adds;
+ * the offset keeps the low lane from borrowing): one IADD3 per register. A PRMT with sign
+ * replication turns the top bits of two E words into four 0x00/0xFF bytes and one LOP3 merges
+ * them into the step's decision words: 0.5 instruction per decision. The stored bit of the
+ * state at position p (layout after the step) is bit pi(p) of the step's 64 bits, pi swapping
+ * position bits 4 and 5. Traceback walks positions: from position p' after a step of phase T,
+ * the decoded bit is bit T of p' and the predecessor's position is p' with bit T set to d.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CORE_H
+#define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CORE_H
+
+#include "core/conv/trellis.h"
+#include <cuda_runtime.h>
+#include <cstdint>
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+namespace dpx {
+
+#if defined(__CUDA_ARCH__)
+#define GPUFEC_DPX_UNROLL _Pragma("unroll")
+#else
+#define GPUFEC_DPX_UNROLL
+#endif
+
+/* PRMT (generic mode, with sign replication when a selector nibble has its top bit set). */
+__host__ __device__ __forceinline__ uint32_t prmt(uint32_t a, uint32_t b, uint32_t sel)
+{
+#if defined(__CUDA_ARCH__)
+    uint32_t r;
+    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(sel));
+    return r;
+#else
+    const uint64_t x = (uint64_t(b) << 32) | a;
+    uint32_t r = 0;
+    for (int n = 0; n < 4; ++n) {
+        const uint32_t nib = (sel >> (4 * n)) & 15u;
+        uint32_t byte = uint32_t(x >> (8 * (nib & 7u))) & 0xffu;
+        if (nib & 8u)
+            byte = (byte & 0x80u) ? 0xffu : 0u;
+        r |= byte << (8 * n);
+    }
+    return r;
+#endif
+}
+
+/* Per unsigned 16-bit lane: max(a + b, c) (VIADDMNMX.U16x2 on sm_90). */
+__host__ __device__ __forceinline__ uint32_t addmax(uint32_t a, uint32_t b, uint32_t c)
+{
+#if defined(__CUDA_ARCH__)
+    return __viaddmax_u16x2(a, b, c);
+#else
+    uint32_t r = 0;
+    for (int h = 0; h < 2; ++h) {
+        const uint32_t s = ((a >> (16 * h)) + (b >> (16 * h))) & 0xffffu, m = (c >> (16 * h)) & 0xffffu;
+        r |= (s > m ? s : m) << (16 * h);
+    }
+    return r;
+#endif
+}
+
+__host__ __device__ constexpr int rotr6(int p, int T) { return ((p >> T) | (p << (6 - T))) & 63; }
+
+/* Coded pair of input u from state s, as an index into v = {-(L0+L1), L0-L1, -(L0-L1), L0+L1}. */
+template <unsigned G0, unsigned G1>
+__host__ __device__ __forceinline__ int bm_index(int s, int u)
+{
+    const conv::trellis t{ 7, 2, { G0, G1, 0, 0 } };
+    return int(t.outputs(uint32_t(s), uint32_t(u)));
+}
+
+/* A value the compiler must take as it is (no reassociation into its uses): a step's constants
+ * are computed once and each use is then a single instruction. */
+__host__ __device__ __forceinline__ uint32_t opaque(uint32_t x)
+{
+#if defined(__CUDA_ARCH__)
+    asm("mov.b32 %0, %1;" : "=r"(x) : "r"(x));
+#endif
+    return x;
+}
+
+/* b - a + k as one three-input add (IADD3), kept from being split into a shared b - a. */
+__host__ __device__ __forceinline__ uint32_t sub_add(uint32_t b, uint32_t a, uint32_t k)
+{
+#if defined(__CUDA_ARCH__)
+    uint32_t r;
+    asm("{.reg .b32 t; add.s32 t, %1, %3; sub.s32 %0, t, %2;}" : "=r"(r) : "r"(b), "r"(a), "r"(k));
+    return r;
+#else
+    return b - a + k;
+#endif
+}
+
+/* b - x for the composed x of lane pair (il, ih); a pair and its negation share one constant. */
+__host__ __device__ __forceinline__ uint32_t minus_x(uint32_t b, const int32_t (&v)[4], int il, int ih);
+
+/* Branch metric constants of one lane pair (il: low lane, ih: high lane, indices into v). */
+__host__ __device__ __forceinline__ uint32_t composed(const int32_t (&v)[4], int il, int ih)
+{
+    return opaque(uint32_t(v[ih]) * 65536u + uint32_t(v[il]));
+}
+__host__ __device__ __forceinline__ uint32_t lanes(const int32_t (&v)[4], int il, int ih)
+{
+    return prmt(uint32_t(v[il]), uint32_t(v[ih]), 0x5410);
+}
+__host__ __device__ __forceinline__ uint32_t minus_x(uint32_t b, const int32_t (&v)[4], int il, int ih)
+{
+    return il < 2 ? b - composed(v, il, ih) : b + composed(v, 3 - il, 3 - ih);
+}
+/* 32767 - 2x in both lanes (composed): the offset of the decision word. */
+__host__ __device__ __forceinline__ uint32_t dec_offset(const int32_t (&v)[4], int il, int ih)
+{
+    return opaque(0x7FFF7FFFu - 2u * (uint32_t(v[ih]) * 65536u + uint32_t(v[il])));
+}
+
+/* The step's decision words from its 32 E words (top bit of each lane = decision of that
+ * position; init flips the bits of inverted lanes). Position p = 32h + r goes to bit
+ * 8 * (2h + r3) + (r & 7) of word r4. */
+__host__ __device__ __forceinline__ void pack(const uint32_t (&e)[32], uint32_t init, uint32_t& w0, uint32_t& w1)
+{
+    w0 = init;
+    w1 = init;
+    GPUFEC_DPX_UNROLL
+    for (int r = 0; r < 32; ++r) {
+        if (r & 8)
+            continue;
+        const uint32_t f = prmt(e[r], e[r | 8], 0xFBD9);
+        const uint32_t m = 0x01010101u << (r & 7);
+        if (r & 16)
+            w1 ^= f & m;
+        else
+            w0 ^= f & m;
+    }
+}
+
+/* One step of phase T in 0..4. */
+template <unsigned G0, unsigned G1, int T>
+__host__ __device__ __forceinline__ void step_vertical(uint32_t (&pm)[32], const int32_t (&v)[4], uint32_t& w0, uint32_t& w1)
+{
+    uint32_t e[32];
+    GPUFEC_DPX_UNROLL
+    for (int q = 0; q < 16; ++q) {
+        const int r = ((q >> T) << (T + 1)) | (q & ((1 << T) - 1));
+        const int r2 = r | (1 << T);
+        const int il = bm_index<G0, G1>(rotr6(r, T), 0);
+        const int ih = bm_index<G0, G1>(rotr6(32 | r, T), 0);
+        const uint32_t a = pm[r], b = pm[r2];
+        const uint32_t xl = lanes(v, il, ih);
+        pm[r] = addmax(a, xl, minus_x(b, v, il, ih));
+        pm[r2] = addmax(b, xl, minus_x(a, v, il, ih));
+        e[r] = sub_add(b, a, dec_offset(v, il, ih));
+        e[r2] = sub_add(b, a, dec_offset(v, 3 - il, 3 - ih));
+    }
+    pack(e, 0u, w0, w1);
+}
+
+/* The step of phase 5: register j holds states 2j (low lane) and 2j+1 (high lane) and receives
+ * j (low) and j+32 (high). The high lanes' decision bits come out inverted (fixed by pack). */
+template <unsigned G0, unsigned G1>
+__host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[32], const int32_t (&v)[4], uint32_t& w0, uint32_t& w1)
+{
+    uint32_t e[32];
+    GPUFEC_DPX_UNROLL
+    for (int j = 0; j < 32; ++j) {
+        const uint32_t x = uint32_t(v[bm_index<G0, G1>(2 * j, 0)]);
+        const uint32_t r = pm[j];
+        const uint32_t s = prmt(r, r, 0x1032);
+        pm[j] = addmax(r, prmt(x, x, 0x1010), s - opaque(x * 65537u));
+        e[j] = sub_add(s, r, opaque(0x80007FFFu - 131074u * x));
+    }
+    pack(e, 0xFFFF0000u, w0, w1);
+}
+
+template <int T, unsigned G0, unsigned G1>
+__host__ __device__ __forceinline__ void step(uint32_t (&pm)[32], const int32_t (&v)[4], uint32_t& w0, uint32_t& w1)
+{
+    if constexpr (T == 5)
+        step_swap<G0, G1>(pm, v, w0, w1);
+    else
+        step_vertical<G0, G1, T>(pm, v, w0, w1);
+}
+
+__host__ __device__ __forceinline__ int32_t llr_of(uint32_t byte)
+{
+    const int32_t q = int32_t(int8_t(uint8_t(byte)));
+    return q < -127 ? -127 : q;
+}
+
+/* Bit of the stored decision words for position p. */
+__host__ __device__ constexpr uint32_t index_of(uint32_t p) { return (p & 15u) | ((p & 16u) << 1) | ((p & 32u) >> 1); }
+
+/*
+ * One tile: ACS over n steps of LLR pairs at lp (2-byte aligned; state 0 known when @p known),
+ * decisions of steps warm.. stored at dec + (g - warm) * dec_step (word 0) and + word_off
+ * (word 1), traceback from the best state at the end, the first emit decided bits to out
+ * (4-byte stores when words).
+ */
+template <unsigned G0, unsigned G1>
+__host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
+                                                     uint32_t n,
+                                                     uint32_t warm,
+                                                     bool known,
+                                                     uint32_t* dec,
+                                                     size_t dec_step,
+                                                     size_t word_off,
+                                                     uint8_t* out,
+                                                     uint32_t emit,
+                                                     bool words)
+{
+    uint32_t pm[32];
+    const uint32_t low = 32768u - uint32_t(-conv::unreachable_metric(7, 2));
+    GPUFEC_DPX_UNROLL
+    for (int r = 0; r < 32; ++r)
+        pm[r] = known ? (low * 65537u) : 0x80008000u;
+    if (known)
+        pm[0] = (low << 16) | 32768u;
+
+    const uint16_t* lp16 = reinterpret_cast<const uint16_t*>(lp);
+    uint32_t nx = lp16[0];
+    uint32_t g = 0;
+    uint32_t w0, w1;
+    // The LLR pair of step g + T was prefetched one step ahead. Whole blocks of 6 steps run
+    // with no test between steps (a guarded step made the compiler copy the metrics between
+    // registers at every join); the last n % 6 steps run guarded, after the loop.
+#define GPUFEC_DPX_STEP(T)                                                          \
+    {                                                                               \
+        const uint32_t cur = nx;                                                    \
+        if (g + T + 1 < n)                                                          \
+            nx = lp16[g + T + 1];                                                   \
+        const int32_t l0 = llr_of(cur), l1 = llr_of(cur >> 8);                      \
+        const int32_t v[4] = { -(l0 + l1), l0 - l1, l1 - l0, l0 + l1 };             \
+        step<T, G0, G1>(pm, v, w0, w1);                                             \
+        if (g + T >= warm) {                                                        \
+            uint32_t* d = dec + size_t(g + T - warm) * dec_step;                    \
+            d[0] = w0;                                                              \
+            d[word_off] = w1;                                                       \
+        }                                                                           \
+    }
+    auto renormalise = [&](uint32_t blk) {
+        if ((blk & 15u) == 0) {
+            // Layout 0: state 0 is the low lane of register 0.
+            const uint32_t off = ((pm[0] & 0xffffu) - 32768u) * 65537u;
+            GPUFEC_DPX_UNROLL
+            for (int r = 0; r < 32; ++r)
+                pm[r] -= off;
+        }
+    };
+    uint32_t blk = 0;
+    for (; g + 6 <= n; g += 6, ++blk) {
+        renormalise(blk);
+        GPUFEC_DPX_STEP(0)
+        GPUFEC_DPX_STEP(1)
+        GPUFEC_DPX_STEP(2)
+        GPUFEC_DPX_STEP(3)
+        GPUFEC_DPX_STEP(4)
+        GPUFEC_DPX_STEP(5)
+    }
+    if (g < n) {
+        renormalise(blk);
+        GPUFEC_DPX_STEP(0)
+        if (g + 1 < n)
+            GPUFEC_DPX_STEP(1)
+        if (g + 2 < n)
+            GPUFEC_DPX_STEP(2)
+        if (g + 3 < n)
+            GPUFEC_DPX_STEP(3)
+        if (g + 4 < n)
+            GPUFEC_DPX_STEP(4)
+    }
+#undef GPUFEC_DPX_STEP
+
+    // Best state (largest metric, lowest state on ties) in the layout of phase n % 6.
+    const int lend = int(n % 6u);
+    uint32_t best_key = 0, best_p = 0;
+    GPUFEC_DPX_UNROLL
+    for (int p = 0; p < 64; ++p) {
+        const uint32_t val = (pm[p & 31] >> (16 * (p >> 5))) & 0xffffu;
+        const uint32_t key = (val << 6) | uint32_t(63 - rotr6(p, lend));
+        if (p == 0 || key > best_key) {
+            best_key = key;
+            best_p = uint32_t(p);
+        }
+    }
+
+    // Traceback in decision-bit indices, from step n-1 down to warm.
+    constexpr int group = 16;
+    const uint32_t steps = n - warm;
+    uint32_t i = index_of(best_p);
+    uint32_t ph = (n - 1) % 6u;
+    uint32_t pack_bits = 0;
+    for (int32_t top = int32_t(steps) - 1; top >= 0; top -= group) {
+        uint32_t wl[group], wh[group];
+        GPUFEC_DPX_UNROLL
+        for (int q = 0; q < group; ++q)
+            if (top - q >= 0) {
+                wl[q] = dec[size_t(top - q) * dec_step];
+                wh[q] = dec[size_t(top - q) * dec_step + word_off];
+            }
+        GPUFEC_DPX_UNROLL
+        for (int q = 0; q < group; ++q) {
+            const int32_t st = top - q;
+            if (st < 0)
+                break;
+            const uint32_t pt = ph ^ (ph >> 2); // index bit of position bit ph
+            if (uint32_t(st) < emit) {
+                const uint32_t bit = (i >> pt) & 1u;
+                if (words) {
+                    pack_bits = (pack_bits << 8) | bit;
+                    if ((st & 3) == 0) {
+                        if (uint32_t(st) + 4 <= emit)
+                            *reinterpret_cast<uint32_t*>(out + st) = pack_bits;
+                        else
+                            for (uint32_t r = 0; r < emit - uint32_t(st); ++r)
+                                out[st + r] = uint8_t(pack_bits >> (8 * r));
+                        pack_bits = 0;
+                    }
+                } else {
+                    out[st] = uint8_t(bit);
+                }
+            }
+            const uint32_t w = (i & 32u) ? wh[q] : wl[q];
+            const uint32_t d = (w >> (i & 31u)) & 1u;
+            i = (i & ~(1u << pt)) | (d << pt);
+            ph = ph ? ph - 1 : 5;
+        }
+    }
+}
+
+} // namespace dpx
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
+
+#endif
