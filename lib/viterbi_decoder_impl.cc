@@ -36,23 +36,6 @@ bool parse_input(const std::string& input)
     throw std::invalid_argument("input = '" + input + "' is not known: use 'float' or 'int8'");
 }
 
-viterbi_options make_options(const std::string& backend,
-                             float llr_scale,
-                             bool invert,
-                             size_t payload,
-                             size_t before,
-                             size_t after)
-{
-    viterbi_options o;
-    o.backend = parse_backend(backend);
-    o.llr_scale = llr_scale;
-    o.invert = invert;
-    o.tiling.payload = payload;
-    o.tiling.before = before;
-    o.tiling.after = after;
-    return o; // the engine checks the values and names the bad one
-}
-
 int clamp_int(size_t v) { return static_cast<int>(std::min<size_t>(v, 1u << 30)); }
 
 } // namespace
@@ -69,7 +52,7 @@ viterbi_decoder::sptr viterbi_decoder::make(conv_code_sptr code,
     const bool float_input = parse_input(input);
     return gnuradio::make_block_sptr<viterbi_decoder_impl>(
         checked(code),
-        make_options(backend, llr_scale, invert, payload, before, after),
+        viterbi_options::from_parameters(backend, llr_scale, invert, payload, before, after),
         float_input);
 }
 

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace gr {
@@ -50,6 +51,17 @@ struct GPUFEC_CORE_API viterbi_options {
     size_t max_batch = 0;
     /*! CPU worker threads; 0: one per hardware thread. */
     unsigned threads = 0;
+
+    /*!
+     * @brief Options from the parameters the block and the numpy function take (the backend
+     * by name: "auto", "cpu" or "cuda"); the engine checks the values.
+     */
+    static viterbi_options from_parameters(const std::string& backend,
+                                           float llr_scale,
+                                           bool invert,
+                                           size_t payload,
+                                           size_t before,
+                                           size_t after);
 };
 
 /*!

@@ -53,6 +53,23 @@ void quantize(const int8_t* in, size_t n, bool invert, float, int8_t* out)
 
 } // namespace
 
+viterbi_options viterbi_options::from_parameters(const std::string& backend,
+                                                 float llr_scale,
+                                                 bool invert,
+                                                 size_t payload,
+                                                 size_t before,
+                                                 size_t after)
+{
+    viterbi_options o;
+    o.backend = parse_backend(backend);
+    o.llr_scale = llr_scale;
+    o.invert = invert;
+    o.tiling.payload = payload;
+    o.tiling.before = before;
+    o.tiling.after = after;
+    return o;
+}
+
 viterbi_tiling viterbi_tiling::defaults(const conv_code& c)
 {
     // Decision depth: 5(k-1) steps for an unpunctured rate-1/2 code is the classic hard-decision

@@ -85,13 +85,8 @@ void bind_viterbi(py::module& m)
            size_t payload,
            size_t before,
            size_t after) -> py::array_t<uint8_t> {
-            viterbi_options o;
-            o.backend = parse_backend(backend);
-            o.llr_scale = llr_scale;
-            o.invert = invert;
-            o.tiling.payload = payload;
-            o.tiling.before = before;
-            o.tiling.after = after;
+            const viterbi_options o = viterbi_options::from_parameters(
+                backend, llr_scale, invert, payload, before, after);
             // int8 arrays are decoded as they are; anything else is read as float32.
             if (llrs.dtype().kind() == 'i' && llrs.dtype().itemsize() == 1)
                 return decode<int8_t>(c, llrs, o);
