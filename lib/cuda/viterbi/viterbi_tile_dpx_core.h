@@ -282,8 +282,9 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     };
     // Decision words of the block's first step: one base per block, so each step's two stores
     // take immediate offsets (per-step address arithmetic cost 4 % of the loop's instructions).
-    // The base lies before dec while the block starts before warm, where nothing is stored; it
-    // is kept as an integer, hence store() (a global store on the device).
+    // The base lies before dec while the block starts before warm (nothing is stored there); it
+    // is formed through an integer, which hides the global address space from the compiler,
+    // hence store() (an explicit global store on the device).
     uint32_t* dblk = reinterpret_cast<uint32_t*>(reinterpret_cast<uintptr_t>(dec) -
                                                  uintptr_t(warm) * dec_step * sizeof(uint32_t));
     uint32_t blk = 0;
