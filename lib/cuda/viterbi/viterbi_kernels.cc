@@ -2,8 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "viterbi_kernels.h"
-#include "viterbi_tile_dpx.h"
-#include "viterbi_tile_reg.h"
+#include "viterbi_tile_kernels.h"
 #include <algorithm>
 #include <stdexcept>
 
@@ -48,10 +47,8 @@ size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
     // pointer's alignment, unknown here).
     size_t bytes = viterbi_warp_tiles_workspace_bytes(t, shape, n_tiles);
     if (which != viterbi_tile_kernel::GENERAL) {
-        if (viterbi_tile_reg_supports(t, shape))
-            bytes = std::max(bytes, viterbi_tile_reg_workspace_bytes(shape, n_tiles));
-        if (viterbi_tile_dpx_supports(t, shape, nullptr))
-            bytes = std::max(bytes, viterbi_tile_dpx_workspace_bytes(shape, n_tiles));
+        if (viterbi_tile_reg_supports(t, shape) || viterbi_tile_dpx_supports(t, shape, nullptr))
+            bytes = std::max(bytes, k7_tile_workspace_bytes(shape, n_tiles));
     }
     return bytes;
 }
@@ -71,12 +68,16 @@ void launch_viterbi_tiles(const conv::trellis& t,
     check_shape(shape);
     switch (choose(t, shape, llr, which)) {
     case pick::dpx:
-        launch_viterbi_tile_dpx(
-            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+        launch_viterbi_tile_dpx(t,
+                                make_k7_tile_args(shape, llr, first_step, n_steps, first_tile,
+                                                  n_tiles, bits, workspace),
+                                stream);
         break;
     case pick::reg:
-        launch_viterbi_tile_reg(
-            t, shape, llr, first_step, n_steps, first_tile, n_tiles, bits, workspace, stream);
+        launch_viterbi_tile_reg(t,
+                                make_k7_tile_args(shape, llr, first_step, n_steps, first_tile,
+                                                  n_tiles, bits, workspace),
+                                stream);
         break;
     case pick::general:
         launch_viterbi_warp_tiles(

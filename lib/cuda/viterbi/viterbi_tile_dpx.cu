@@ -4,9 +4,8 @@
  * [warp][step][word][lane] as in the fp32 register kernel, so a warp's stores are coalesced.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "../cuda_check.h"
-#include "viterbi_tile_dpx.h"
 #include "viterbi_tile_dpx_core.h"
+#include "viterbi_tile_k7_launch.cuh"
 
 namespace gr {
 namespace gpufec {
@@ -14,20 +13,10 @@ namespace cuda {
 
 namespace {
 
-constexpr int block_threads = 128;
-
-struct dpx_args {
-    uint64_t payload, before, after;
-    uint64_t first_step, end_step, first_tile;
-    size_t n_tiles;
-    const int8_t* llr;
-    uint8_t* bits;
-    uint32_t* dec;      //!< workspace
-    uint32_t dec_steps; //!< payload + after
-};
+constexpr int block_threads = k7_tile_block_threads;
 
 template <unsigned G0, unsigned G1>
-__global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(dpx_args a)
+__global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(k7_tile_args a)
 {
     const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
     if (job >= a.n_tiles)
@@ -55,11 +44,8 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(dpx_arg
 
 bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr)
 {
-    const bool code = t.k == 7 && t.n == 2 &&
-                      ((t.polys[0] == 0171 && t.polys[1] == 0133) ||
-                       (t.polys[0] == 0133 && t.polys[1] == 0171));
     // LLR pairs are loaded 16 bits at a time; tiles are indexed with 32-bit steps.
-    return code && (reinterpret_cast<uintptr_t>(llr) & 1) == 0 &&
+    return k7_tile_code(t) && (reinterpret_cast<uintptr_t>(llr) & 1) == 0 &&
            shape.before + shape.payload + shape.after < (size_t(1) << 31);
 }
 
@@ -71,43 +57,10 @@ bool viterbi_tile_dpx_native()
     return major == 9;
 }
 
-size_t viterbi_tile_dpx_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles)
+void launch_viterbi_tile_dpx(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream)
 {
-    const size_t warps = (n_tiles + 31) / 32;
-    return warps * (shape.payload + shape.after) * 64 * sizeof(uint32_t);
-}
-
-void launch_viterbi_tile_dpx(const conv::trellis& t,
-                             const viterbi_tile_shape& shape,
-                             const int8_t* llr,
-                             uint64_t first_step,
-                             size_t n_steps,
-                             uint64_t first_tile,
-                             size_t n_tiles,
-                             uint8_t* bits,
-                             void* workspace,
-                             cudaStream_t stream)
-{
-    if (n_tiles == 0)
-        return;
-    dpx_args a{};
-    a.payload = shape.payload;
-    a.before = shape.before;
-    a.after = shape.after;
-    a.first_step = first_step;
-    a.end_step = first_step + n_steps;
-    a.first_tile = first_tile;
-    a.n_tiles = n_tiles;
-    a.llr = llr;
-    a.bits = bits;
-    a.dec = static_cast<uint32_t*>(workspace);
-    a.dec_steps = uint32_t(shape.payload + shape.after);
-    const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
-    if (t.polys[0] == 0171)
-        viterbi_tile_dpx_kernel<0171, 0133><<<grid, block_threads, 0, stream>>>(a);
-    else
-        viterbi_tile_dpx_kernel<0133, 0171><<<grid, block_threads, 0, stream>>>(a);
-    GPUFEC_CUDA_CHECK_LAUNCH();
+    launch_k7_tiles(t, a, viterbi_tile_dpx_kernel<0171, 0133>, viterbi_tile_dpx_kernel<0133, 0171>,
+                    stream);
 }
 
 } // namespace cuda

@@ -19,7 +19,7 @@
  */
 #include "../cuda_check.h"
 #include "core/conv/quantize.h"
-#include "viterbi_tile_reg.h"
+#include "viterbi_tile_k7_launch.cuh"
 
 namespace gr {
 namespace gpufec {
@@ -27,20 +27,10 @@ namespace cuda {
 
 namespace {
 
-constexpr int block_threads = 128;
+constexpr int block_threads = k7_tile_block_threads;
 constexpr int S = 64;
 /* In-place steps per block: 3 was the fastest on the H100 (docs/viterbi.md). */
 constexpr int block_steps = 3;
-
-struct reg_args {
-    uint64_t payload, before, after;
-    uint64_t first_step, end_step, first_tile;
-    size_t n_tiles;
-    const int8_t* llr;
-    uint8_t* bits;
-    uint32_t* dec;        //!< workspace
-    uint32_t dec_steps;   //!< payload + after
-};
 
 /* Branch metric of the coded pair c (bit 0: generator 0) on one step, as an index into
  * v = {-(L0+L1), L0-L1, -(L0-L1), L0+L1}. */
@@ -121,7 +111,7 @@ __device__ __forceinline__ void unrotate(float (&pm)[S])
 __device__ __forceinline__ float llr_f(int8_t q) { return float(llr_value(q)); }
 
 template <unsigned G0, unsigned G1>
-__global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(reg_args a)
+__global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(k7_tile_args a)
 {
     const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
     if (job >= a.n_tiles)
@@ -245,50 +235,14 @@ __global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(reg_
 
 bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape)
 {
-    const bool code = t.k == 7 && t.n == 2 &&
-                      ((t.polys[0] == 0171 && t.polys[1] == 0133) ||
-                       (t.polys[0] == 0133 && t.polys[1] == 0171));
     // Exactness of fp32 metrics: |metric| < (steps * 254 + 3049) < 2^24.
-    return code && shape.before + shape.payload + shape.after <= 60000;
+    return k7_tile_code(t) && shape.before + shape.payload + shape.after <= 60000;
 }
 
-size_t viterbi_tile_reg_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles)
+void launch_viterbi_tile_reg(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream)
 {
-    const size_t warps = (n_tiles + 31) / 32;
-    return warps * (shape.payload + shape.after) * 64 * sizeof(uint32_t);
-}
-
-void launch_viterbi_tile_reg(const conv::trellis& t,
-                             const viterbi_tile_shape& shape,
-                             const int8_t* llr,
-                             uint64_t first_step,
-                             size_t n_steps,
-                             uint64_t first_tile,
-                             size_t n_tiles,
-                             uint8_t* bits,
-                             void* workspace,
-                             cudaStream_t stream)
-{
-    if (n_tiles == 0)
-        return;
-    reg_args a{};
-    a.payload = shape.payload;
-    a.before = shape.before;
-    a.after = shape.after;
-    a.first_step = first_step;
-    a.end_step = first_step + n_steps;
-    a.first_tile = first_tile;
-    a.n_tiles = n_tiles;
-    a.llr = llr;
-    a.bits = bits;
-    a.dec = static_cast<uint32_t*>(workspace);
-    a.dec_steps = uint32_t(shape.payload + shape.after);
-    const unsigned grid = unsigned((n_tiles + block_threads - 1) / block_threads);
-    if (t.polys[0] == 0171)
-        viterbi_tile_reg_kernel<0171, 0133><<<grid, block_threads, 0, stream>>>(a);
-    else
-        viterbi_tile_reg_kernel<0133, 0171><<<grid, block_threads, 0, stream>>>(a);
-    GPUFEC_CUDA_CHECK_LAUNCH();
+    launch_k7_tiles(t, a, viterbi_tile_reg_kernel<0171, 0133>, viterbi_tile_reg_kernel<0133, 0171>,
+                    stream);
 }
 
 } // namespace cuda

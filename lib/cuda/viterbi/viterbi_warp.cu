@@ -15,7 +15,7 @@
  */
 #include "../cuda_check.h"
 #include "core/conv/quantize.h"
-#include "viterbi_kernels.h"
+#include "viterbi_tile_kernels.h"
 #include <climits>
 #include <stdexcept>
 #include <string>

@@ -1,0 +1,95 @@
+/* The streaming tile kernels behind launch_viterbi_tiles (internal): the general warp kernel,
+ * and the two one-thread-per-tile kernels for K=7 rate 1/2 with generators 171/133 (either
+ * order), which share their arguments, workspace layout and launch shape.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_KERNELS_H
+#define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_KERNELS_H
+
+#include "viterbi_kernels.h"
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+
+size_t viterbi_warp_tiles_workspace_bytes(const conv::trellis& t,
+                                          const viterbi_tile_shape& shape,
+                                          size_t n_tiles);
+void launch_viterbi_warp_tiles(const conv::trellis& t,
+                               const viterbi_tile_shape& shape,
+                               const int8_t* llr,
+                               uint64_t first_step,
+                               size_t n_steps,
+                               uint64_t first_tile,
+                               size_t n_tiles,
+                               uint8_t* bits,
+                               void* workspace,
+                               cudaStream_t stream);
+
+/*! What a K=7 tile kernel thread needs: tile t decodes steps [t P, (t+1) P) from llr, which
+ *  holds steps [first_step, end_step). */
+struct k7_tile_args {
+    uint64_t payload, before, after;
+    uint64_t first_step, end_step, first_tile;
+    size_t n_tiles;
+    const int8_t* llr;
+    uint8_t* bits;
+    uint32_t* dec;      //!< workspace: decisions laid out [warp][step][word][lane]
+    uint32_t dec_steps; //!< payload + after
+};
+
+constexpr unsigned k7_tile_block_threads = 128;
+
+/*! The code the K=7 kernels decode: 171/133 in either order. */
+inline bool k7_tile_code(const conv::trellis& t)
+{
+    return t.k == 7 && t.n == 2 &&
+           ((t.polys[0] == 0171 && t.polys[1] == 0133) || (t.polys[0] == 0133 && t.polys[1] == 0171));
+}
+
+/*! 64 decision words of 32 bits per warp and decided step (32 tiles per warp). */
+inline size_t k7_tile_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles)
+{
+    const size_t warps = (n_tiles + 31) / 32;
+    return warps * (shape.payload + shape.after) * 64 * sizeof(uint32_t);
+}
+
+inline k7_tile_args make_k7_tile_args(const viterbi_tile_shape& shape,
+                                      const int8_t* llr,
+                                      uint64_t first_step,
+                                      size_t n_steps,
+                                      uint64_t first_tile,
+                                      size_t n_tiles,
+                                      uint8_t* bits,
+                                      void* workspace)
+{
+    k7_tile_args a{};
+    a.payload = shape.payload;
+    a.before = shape.before;
+    a.after = shape.after;
+    a.first_step = first_step;
+    a.end_step = first_step + n_steps;
+    a.first_tile = first_tile;
+    a.n_tiles = n_tiles;
+    a.llr = llr;
+    a.bits = bits;
+    a.dec = static_cast<uint32_t*>(workspace);
+    a.dec_steps = uint32_t(shape.payload + shape.after);
+    return a;
+}
+
+/* fp32 metrics in registers (viterbi_tile_reg.cu): any GPU, tiles up to 60000 steps. */
+bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape);
+void launch_viterbi_tile_reg(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream);
+
+/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu): needs 2-byte aligned LLRs; fast where
+ * DPX runs in hardware (viterbi_tile_dpx_native). */
+bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr);
+bool viterbi_tile_dpx_native();
+void launch_viterbi_tile_dpx(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream);
+
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_CUDA_VITERBI_TILE_KERNELS_H */
