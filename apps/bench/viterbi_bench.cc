@@ -15,12 +15,13 @@
 #include <vector>
 
 #ifdef GPUFEC_HAVE_CUDA
-#include "core/conv/code_trellis.h"
+#include "common/conv/code_trellis.h"
 #include "cuda/channel/awgn_bpsk_kernels.h"
 #include "cuda/conv/conv_encode_kernels.h"
 #include "cuda/conv/quantize_kernels.h"
 #include "cuda/device_buffer.h"
-#include "cuda/viterbi/viterbi_kernels.h"
+#include "cuda/pipeline/slot_ring.h"
+#include "cuda/conv/viterbi_kernels.h"
 #endif
 
 namespace gpufec_bench {
@@ -200,35 +201,33 @@ void bench_end_to_end(const config& cfg, table& out)
     std::mt19937 rng(5);
     for (size_t i = 0; i < 2 * n_steps; ++i)
         h_llr.get()[i] = int8_t(int(rng() % 61) - 30);
-    constexpr int n_streams = 3;
     struct lane {
-        cuda::stream s;
         cuda::device_buffer<int8_t> llr;
         cuda::device_buffer<uint8_t> bits, work;
     };
-    std::array<lane, n_streams> lanes;
-    for (auto& l : lanes) {
+    cuda::slot_ring<lane> ring(3, [&](lane& l) {
         l.llr = cuda::device_buffer<int8_t>(2 * (chunk * shape.payload + shape.before + shape.after));
         l.bits = cuda::device_buffer<uint8_t>(chunk * shape.payload);
         l.work = cuda::device_buffer<uint8_t>(cuda::viterbi_tiles_workspace_bytes(t, shape, chunk));
-    }
+    });
     double spread = 0;
     const double ms = median_cpu_ms(
         [&] {
             for (size_t i = 0, q = 0; i < n_tiles; i += chunk, ++q) {
-                lane& l = lanes[q % n_streams];
+                auto& s = ring.begin(q);
+                lane& l = s.buffers;
                 const size_t cnt = std::min(chunk, n_tiles - i);
                 const size_t from = i * shape.payload > shape.before ? i * shape.payload - shape.before : 0;
                 const size_t to = std::min(n_steps, (i + cnt) * shape.payload + shape.after);
                 GPUFEC_CUDA_CHECK(cudaMemcpyAsync(l.llr.get(), h_llr.get() + 2 * from, 2 * (to - from),
-                                                  cudaMemcpyHostToDevice, l.s.get()));
+                                                  cudaMemcpyHostToDevice, s.stream.get()));
                 cuda::launch_viterbi_tiles(t, shape, l.llr.get(), from, to - from, i, cnt,
-                                           l.bits.get(), l.work.get(), l.s.get());
+                                           l.bits.get(), l.work.get(), s.stream.get());
                 GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h_bits.get() + i * shape.payload, l.bits.get(),
-                                                  cnt * shape.payload, cudaMemcpyDeviceToHost, l.s.get()));
+                                                  cnt * shape.payload, cudaMemcpyDeviceToHost, s.stream.get()));
+                ring.end(s);
             }
-            for (auto& l : lanes)
-                l.s.synchronize();
+            ring.drain();
         },
         cfg, &spread);
     out.add({ "viterbi", "K=7 r1/2 streaming, pinned host memory in and out, 3 streams", "cuda",

@@ -39,8 +39,15 @@ std::string backend_name(backend_kind kind)
                                 " is not one of AUTO, CPU, CUDA");
 }
 
-backend_choice resolve_backend(backend_kind requested)
+backend_choice resolve_backend(backend_kind requested, int device)
 {
+    const int devices = cuda_device_count();
+    if (device < 0 || (device > 0 && device >= devices))
+        throw std::invalid_argument("device = " + std::to_string(device) +
+                                    " is not present: CUDA devices here are 0.." +
+                                    std::to_string(devices > 0 ? devices - 1 : 0));
+    const std::string on = " on device " + std::to_string(device) + " (" +
+                           cuda_device_name(device) + ")";
     switch (requested) {
     case backend_kind::CPU:
         return { backend_kind::CPU, "backend cpu (requested)" };
@@ -52,10 +59,10 @@ backend_choice resolve_backend(backend_kind requested)
         if (cuda_device_count() == 0)
             throw std::runtime_error("backend = 'cuda' was requested but no CUDA device is "
                                      "present (use 'cpu' or 'auto')");
-        return { backend_kind::CUDA, "backend cuda (requested) on " + cuda_device_name(0) };
+        return { backend_kind::CUDA, "backend cuda (requested)" + on, device };
     case backend_kind::AUTO:
-        if (cuda_device_count() > 0)
-            return { backend_kind::CUDA, "backend auto -> cuda on " + cuda_device_name(0) };
+        if (devices > 0)
+            return { backend_kind::CUDA, "backend auto -> cuda" + on, device };
         return { backend_kind::CPU,
                  built_with_cuda() ? "backend auto -> cpu (no CUDA device found)"
                                    : "backend auto -> cpu (built without CUDA)" };

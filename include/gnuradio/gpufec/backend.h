@@ -42,13 +42,16 @@ GPUFEC_CORE_API std::string cuda_device_name(int device = 0);
 struct GPUFEC_CORE_API backend_choice {
     backend_kind kind; //!< CPU or CUDA, never AUTO
     std::string why;   //!< one line for the log: what was picked and why
+    int device = 0;    //!< the CUDA device index (CUDA only)
 };
 
 /*!
  * @brief Resolves AUTO to CPU or CUDA; checks that an explicit CUDA request can be served.
- * @throws std::runtime_error when CUDA is requested and no device (or no CUDA build) exists.
+ * @param device the CUDA device index to run on (machines with several GPUs)
+ * @throws std::runtime_error when CUDA is requested and no device (or no CUDA build) exists;
+ *         std::invalid_argument for a device index that is not present
  */
-GPUFEC_CORE_API backend_choice resolve_backend(backend_kind requested);
+GPUFEC_CORE_API backend_choice resolve_backend(backend_kind requested, int device = 0);
 
 } // namespace gpufec
 } // namespace gr

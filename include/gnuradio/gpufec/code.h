@@ -23,12 +23,11 @@ namespace gpufec {
 class GPUFEC_CORE_API code
 {
 public:
-    /*! The closed set of code families; GPU backends dispatch on it. */
-    enum class family { UNCODED, CONVOLUTIONAL };
-
     virtual ~code();
 
-    virtual family kind() const = 0;
+    /*! @brief The code family ("uncoded", "conv", ...): the key under which a family registers
+     *  what it provides beyond this interface (a GPU encoder, a BER-tool entry). */
+    virtual std::string family() const = 0;
     /*! @brief A short human-readable description, e.g. "uncoded" or "conv K=7 [171,133] r3/4". */
     virtual std::string name() const = 0;
     /*! @brief Information bits per block. */
@@ -61,7 +60,7 @@ using code_sptr = std::shared_ptr<const code>;
 class GPUFEC_CORE_API uncoded_code final : public code
 {
 public:
-    family kind() const override { return family::UNCODED; }
+    std::string family() const override { return "uncoded"; }
     std::string name() const override { return "uncoded"; }
     size_t info_bits_per_block() const override { return 1; }
     size_t coded_bits_per_block() const override { return 1; }

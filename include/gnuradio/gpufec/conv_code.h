@@ -79,7 +79,7 @@ public:
     size_t mother_bits_per_block() const { return steps_per_block() * n(); }
 
     /* code interface */
-    family kind() const override { return family::CONVOLUTIONAL; }
+    std::string family() const override { return "conv"; }
     std::string name() const override;
     size_t info_bits_per_block() const override;
     size_t coded_bits_per_block() const override { return m_coded_per_block; }

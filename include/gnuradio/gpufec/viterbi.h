@@ -6,9 +6,9 @@
 #ifndef INCLUDED_GPUFEC_VITERBI_H
 #define INCLUDED_GPUFEC_VITERBI_H
 
-#include <gnuradio/gpufec/backend.h>
 #include <gnuradio/gpufec/conv_code.h>
 #include <gnuradio/gpufec/core_api.h>
+#include <gnuradio/gpufec/decoder.h>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -21,6 +21,7 @@ namespace gpufec {
 namespace conv {
 class puncturer;
 }
+class soft_input;
 
 /*!
  * @brief How a stream is cut into independently decoded tiles, in trellis steps.
@@ -36,81 +37,69 @@ struct GPUFEC_CORE_API viterbi_tiling {
 
     /*! @brief The measured default for a code (docs/viterbi.md has the table). */
     static viterbi_tiling defaults(const conv_code& c);
+    /*! @brief The shortest warm-up and traceback a streaming code accepts: shorter ones do not
+     *  even decode a noise-free stream. */
+    static viterbi_tiling minimum(const conv_code& c);
 };
 
-/*! @brief Decoder options; zero means "the default". */
-struct GPUFEC_CORE_API viterbi_options {
-    backend_kind backend = backend_kind::AUTO;
-    /*! Float soft values are quantized as round(x * llr_scale) clamped to +-127. */
-    float llr_scale = 8.0f;
-    /*! Set when a positive soft value means bit 0 (the default is GNU Radio's: bit 1). */
-    bool invert = false;
-    /*! Streaming tiling (0 fields: viterbi_tiling::defaults). */
+/*! @brief Viterbi decoder options: every decoder's, and the streaming tiling. */
+struct GPUFEC_CORE_API viterbi_options : decoder_options {
+    /*! Streaming tiling (all fields 0: viterbi_tiling::defaults; a field left 0 takes its
+     *  default when others are set). */
     viterbi_tiling tiling{};
-    /*! Frames (or tiles) decoded per backend call; 0: the backend's choice. */
-    size_t max_batch = 0;
-    /*! CPU worker threads; 0: one per hardware thread. */
-    unsigned threads = 0;
 
-    /*!
-     * @brief Options from the parameters the block and the numpy function take (the backend
-     * by name: "auto", "cpu" or "cuda"); the engine checks the values.
-     */
-    static viterbi_options from_parameters(const std::string& backend,
-                                           float llr_scale,
-                                           bool invert,
-                                           size_t payload,
-                                           size_t before,
-                                           size_t after);
+    viterbi_options() = default;
+    viterbi_options(const decoder_options& common, const viterbi_tiling& t)
+        : decoder_options(common), tiling(t)
+    {
+    }
 };
 
 /*!
  * @brief A Viterbi decoder for one code, on the CPU or a GPU.
  *
- * Framed codes decode whole frames; streaming codes take soft values in any chunking and hand
- * out decoded bits as tiles complete, the same bits whatever the chunking.
- * Buffers are allocated at construction; not thread-safe (one instance per thread).
+ * Framed codes decode whole frames (frame_decoder); streaming codes take soft values in any
+ * chunking and hand out decoded bits as tiles complete, the same bits whatever the chunking
+ * (stream_decoder). Buffers are allocated at construction; not thread-safe (one instance per
+ * thread).
  */
-class GPUFEC_CORE_API viterbi_decoder_engine
+class GPUFEC_CORE_API viterbi_decoder_engine final : public frame_decoder, public stream_decoder
 {
 public:
     /*! @throws std::invalid_argument on bad options (naming the option and what is allowed) */
     viterbi_decoder_engine(conv_code_sptr code, const viterbi_options& opts = viterbi_options());
-    ~viterbi_decoder_engine();
+    ~viterbi_decoder_engine() override;
     viterbi_decoder_engine(const viterbi_decoder_engine&) = delete;
     viterbi_decoder_engine& operator=(const viterbi_decoder_engine&) = delete;
 
     const conv_code& decoded_code() const { return *m_code; }
-    const backend_choice& backend() const { return m_choice; }
+    const backend_choice& backend() const override { return m_choice; }
     const viterbi_tiling& tiling() const { return m_tiling; }
+    bool streaming() const { return m_code->term() == termination::STREAMING; }
+    nonfinite_report nonfinite() const override;
 
-    /*!
-     * @brief Framed codes: n_frames * coded_bits_per_block() soft values in,
-     * n_frames * frame_bits() bits out.
-     * @throws std::invalid_argument for a streaming code
-     */
-    void decode_frames(const float* soft, uint8_t* bits, size_t n_frames);
-    void decode_frames(const int8_t* soft, uint8_t* bits, size_t n_frames);
+    /* frame_decoder: framed codes (a streaming code throws std::invalid_argument) */
+    size_t soft_per_frame() const override { return m_code->coded_bits_per_block(); }
+    size_t bits_per_frame() const override { return m_code->frame_bits(); }
+    void decode_frames(const float* soft, uint8_t* bits, size_t n_frames) override;
+    void decode_frames(const int8_t* soft, uint8_t* bits, size_t n_frames) override;
 
+    /* stream_decoder: streaming codes (a framed code throws std::invalid_argument) */
+    size_t soft_per_period() const override { return m_code->coded_bits_per_block(); }
+    size_t bits_per_period() const override { return m_code->info_bits_per_block(); }
+    void push(const float* soft, size_t n) override;
+    void push(const int8_t* soft, size_t n) override;
     /*!
-     * @brief Streaming codes: consumes @p n soft values (the punctured stream, continuing the
-     * previous call; any n).
-     * @throws std::invalid_argument for a framed code
+     * @brief Ends the stream: decodes every received step not yet decoded (traceback from the
+     * best state at the last whole step received) and starts a new stream from state 0 and
+     * puncturing phase 0 for the next push(). The decoded bits are pulled as usual.
+     * @return soft values of an incomplete last step, which cannot be decoded and are dropped
      */
-    void push(const float* soft, size_t n);
-    void push(const int8_t* soft, size_t n);
-    /*!
-     * @brief Streaming codes: ends the stream. Decodes every received step not yet decoded
-     * (traceback from the best state at the last whole step received; soft values of an
-     * incomplete last step are dropped) and starts a new stream from state 0 and puncturing
-     * phase 0 for the next push(). The decoded bits are pulled as usual.
-     * @throws std::invalid_argument for a framed code
-     */
-    void flush();
-    /*! @brief Decoded bits ready to be pulled. */
-    size_t available() const;
-    /*! @brief Moves up to @p max decoded bits out; returns how many. */
-    size_t pull(uint8_t* bits, size_t max);
+    size_t flush() override;
+    void reset() override;
+    size_t pending() const override;
+    size_t available() const override { return m_ready_len - m_ready_head; }
+    size_t pull(uint8_t* bits, size_t max) override;
 
     class backend_impl;
 
@@ -131,15 +120,17 @@ private:
     backend_choice m_choice;
     std::unique_ptr<backend_impl> m_impl;
     std::unique_ptr<const conv::puncturer> m_puncturer;
+    std::unique_ptr<soft_input> m_soft;
     std::vector<int8_t> m_quant;   //!< quantized (still punctured) soft values of one call
     // streaming state: the depunctured LLRs of steps [m_steps_first, ...) live in the
-    // backend's staging buffer, so a tile batch is decoded where it was written
-    int8_t* m_steps = nullptr;     //!< the backend's staging buffer
+    // backend's input buffer, so a tile batch is decoded where it was written
+    int8_t* m_steps = nullptr;     //!< the backend's input buffer
     size_t m_steps_cap = 0;        //!< LLRs it holds: max_batch tiles with warm-up and traceback
     size_t m_steps_len = 0;        //!< LLRs held
     uint64_t m_steps_first = 0;    //!< first step held
     uint64_t m_soft_seen = 0;      //!< punctured soft values consumed (puncturing phase)
     uint64_t m_next_tile = 0;      //!< first tile not yet decoded
+    uint64_t m_frame_soft_seen = 0; //!< framed: soft values decoded (for non-finite positions)
     // decoded bits not yet pulled: [m_ready_head, m_ready_len) of m_ready (not a vector:
     // growing it must not zero-fill what the backend is about to write)
     std::unique_ptr<uint8_t[]> m_ready;

@@ -9,6 +9,7 @@
 #include <gnuradio/block.h>
 #include <gnuradio/gpufec/api.h>
 #include <gnuradio/gpufec/conv_code.h>
+#include <gnuradio/gpufec/decoder.h>
 #include <string>
 
 namespace gr {
@@ -29,10 +30,13 @@ namespace gpufec {
  * and tag the first bit of every decoded frame with "frame_start" (value: the frame's index,
  * counted from 0). Streaming codes decode one continuous stream in tiles (docs/viterbi.md); the
  * output lags the input by up to one tile plus the traceback depth and does not depend on how
- * the scheduler cuts the input. At the end of a finite stream those last bits are not decoded.
+ * the scheduler cuts the input. At the end of a finite stream the decoder flushes: every
+ * received trellis step is decoded (traceback from the best state at the end).
  *
- * The CPU and CUDA backends take the same decisions. Parameters are fixed at construction:
- * changing them would restart the decoder's stream.
+ * Input tags move to the first output bit of the frame (or puncturing period) they fall in; a
+ * "packet_len" tag's value becomes the decoded length. Each run of the flowgraph starts a new
+ * stream. The CPU and CUDA backends take the same decisions. Parameters are fixed at
+ * construction: changing them would restart the decoder's stream.
  */
 class GPUFEC_API viterbi_decoder : virtual public gr::block
 {
@@ -46,17 +50,19 @@ public:
      * \param llr_scale float input: int8 value = round(x * llr_scale), clamped to +-127 (> 0)
      * \param invert set when a positive soft value means bit 0
      * \param payload streaming tiles: decoded steps per tile (0: the default)
-     * \param before streaming tiles: warm-up steps before a tile (0 with the other two: default)
+     * \param before streaming tiles: warm-up steps before a tile (0: the default)
      * \param after streaming tiles: traceback steps after a tile (0: the default)
+     * \param device the CUDA device index (machines with several GPUs)
      */
     static sptr make(conv_code_sptr code,
                      const std::string& backend = "auto",
                      const std::string& input = "float",
-                     float llr_scale = 8.0f,
+                     float llr_scale = decoder_options().llr_scale,
                      bool invert = false,
                      size_t payload = 0,
                      size_t before = 0,
-                     size_t after = 0);
+                     size_t after = 0,
+                     int device = 0);
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;

@@ -1,6 +1,7 @@
 /* Parameter checking and backend dispatch of the AWGN/BPSK channel and generator.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "../backend_factory.h"
 #include "awgn_bpsk_backends.h"
 #include <cmath>
 #include <sstream>
@@ -75,8 +76,7 @@ awgn_bpsk_channel_engine::awgn_bpsk_channel_engine(awgn_noise noise,
     check_noise(noise);
     m_noise = noise;
     m_output = out;
-    m_impl = m_choice.kind == backend_kind::CUDA ? make_awgn_channel_cuda(seed)
-                                                 : make_awgn_channel_cpu(seed);
+    m_impl = make_backend(m_choice, make_awgn_channel_cpu, seed);
 }
 
 awgn_bpsk_channel_engine::~awgn_bpsk_channel_engine() = default;
@@ -109,8 +109,7 @@ awgn_bpsk_generator::awgn_bpsk_generator(
     check_noise(noise);
     m_noise = noise;
     m_output = out;
-    m_impl = m_choice.kind == backend_kind::CUDA ? make_awgn_generator_cuda(m_code, seed)
-                                                 : make_awgn_generator_cpu(m_code, seed);
+    m_impl = make_backend(m_choice, make_awgn_generator_cpu, m_code, seed);
 }
 
 awgn_bpsk_generator::~awgn_bpsk_generator() = default;

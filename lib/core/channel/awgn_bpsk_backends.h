@@ -4,7 +4,7 @@
 #ifndef INCLUDED_GPUFEC_CORE_CHANNEL_AWGN_BPSK_BACKENDS_H
 #define INCLUDED_GPUFEC_CORE_CHANNEL_AWGN_BPSK_BACKENDS_H
 
-#include "awgn_sample.h"
+#include "common/channel/awgn_sample.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <memory>
 
@@ -42,10 +42,7 @@ public:
 std::unique_ptr<awgn_bpsk_channel_engine::backend_impl> make_awgn_channel_cpu(uint64_t seed);
 std::unique_ptr<awgn_bpsk_generator::backend_impl> make_awgn_generator_cpu(code_sptr c,
                                                                            uint64_t seed);
-/* Defined in lib/cuda; in a build without CUDA they throw. */
-std::unique_ptr<awgn_bpsk_channel_engine::backend_impl> make_awgn_channel_cuda(uint64_t seed);
-std::unique_ptr<awgn_bpsk_generator::backend_impl> make_awgn_generator_cuda(code_sptr c,
-                                                                            uint64_t seed);
+/* The CUDA backends (awgn_bpsk_cuda.cc) register themselves with backend_factory.h. */
 
 } // namespace gpufec
 } // namespace gr

@@ -2,7 +2,7 @@
  * determinism, and parameter checking.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "gaussian.h"
+#include "common/channel/gaussian.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>

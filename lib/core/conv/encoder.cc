@@ -1,7 +1,7 @@
 /* conv_code::encode: the CPU encoder, on the shared trellis and puncturer.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "code_trellis.h"
+#include "common/conv/code_trellis.h"
 #include "puncture.h"
 #include <gnuradio/gpufec/conv_code.h>
 #include <vector>

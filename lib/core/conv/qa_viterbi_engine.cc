@@ -130,11 +130,20 @@ class viterbi_engine_test : public CppUnit::TestFixture
             viterbi_tiling::defaults(conv_code(7, { 0171, 0133 }, "7/8", termination::STREAMING));
         CPPUNIT_ASSERT_EQUAL(size_t(120), b.before);
         CPPUNIT_ASSERT_EQUAL(size_t(240), b.after);
-        // All-zero options mean the default; given fields are used as they are.
+        // A field left 0 takes its default; given fields are used as they are.
         CPPUNIT_ASSERT_EQUAL(size_t(64), viterbi_decoder_engine(m_stream, cpu()).tiling().after);
         viterbi_options o = cpu();
-        o.tiling = { 10, 0, 5 };
-        CPPUNIT_ASSERT_EQUAL(size_t(0), viterbi_decoder_engine(m_stream, o).tiling().before);
+        o.tiling = { 10, 0, 20 };
+        const viterbi_tiling t = viterbi_decoder_engine(m_stream, o).tiling();
+        CPPUNIT_ASSERT_EQUAL(size_t(10), t.payload);
+        CPPUNIT_ASSERT_EQUAL(size_t(32), t.before);
+        CPPUNIT_ASSERT_EQUAL(size_t(20), t.after);
+        o.tiling = { 0, 0, 100 }; // only the traceback: the rest default
+        CPPUNIT_ASSERT_EQUAL(size_t(1024), viterbi_decoder_engine(m_stream, o).tiling().payload);
+        // The shortest accepted: a quarter of the depth D = 60 of traceback, an eighth warm-up.
+        const viterbi_tiling least = viterbi_tiling::minimum(*m_stream);
+        CPPUNIT_ASSERT_EQUAL(size_t(15), least.after);
+        CPPUNIT_ASSERT_EQUAL(size_t(8), least.before);
     }
 
     void rejects_bad_options()
@@ -148,10 +157,12 @@ class viterbi_engine_test : public CppUnit::TestFixture
             expect_throw<std::invalid_argument>(make(o), "llr_scale");
         }
         o = cpu();
-        o.tiling = { 0, 5, 5 };
-        expect_throw<std::invalid_argument>(make(o), "tiling.payload = 0");
-        o.tiling = { 100, 5, 0 };
-        expect_throw<std::invalid_argument>(make(o), "tiling.after = 0");
+        // Too short to decode even a noise-free stream (payload 1, no warm-up, traceback 1
+        // once gave BER 0.5).
+        o.tiling = { 1, 8, 1 };
+        expect_throw<std::invalid_argument>(make(o), "tiling.after = 1");
+        o.tiling = { 100, 1, 60 };
+        expect_throw<std::invalid_argument>(make(o), "tiling.before = 1");
         o.tiling = { size_t(1) << 21, 5, 5 };
         expect_throw<std::invalid_argument>(make(o), "tiling");
         o = cpu();
@@ -179,7 +190,7 @@ class viterbi_engine_test : public CppUnit::TestFixture
         expect_throw<std::invalid_argument>([&] { framed.flush(); }, "framed");
         f.pop_back();
         expect_throw<std::invalid_argument>([&] { viterbi_decode(m_framed, f, cpu()); },
-                                            "not a multiple");
+                                            "not a whole number of frames");
         CPPUNIT_ASSERT(viterbi_decode(m_framed, {}, cpu()).empty());
     }
 };

@@ -6,9 +6,9 @@
 #ifndef INCLUDED_GPUFEC_CORE_CONV_QA_VITERBI_UTIL_H
 #define INCLUDED_GPUFEC_CORE_CONV_QA_VITERBI_UTIL_H
 
-#include "code_trellis.h"
+#include "common/conv/code_trellis.h"
 #include "puncture.h"
-#include "quantize.h"
+#include "common/quantize.h"
 #include <gnuradio/gpufec/viterbi.h>
 #include <algorithm>
 #include <random>
@@ -169,6 +169,16 @@ inline std::vector<uint8_t> reference_frames(const conv_code& c, const std::vect
         out.insert(out.end(), bits.begin(), bits.end());
     }
     return out;
+}
+
+/* @p t with each field raised to what the engine accepts for @p c (viterbi_tiling::minimum). */
+inline viterbi_tiling at_least(viterbi_tiling t, const conv_code& c)
+{
+    const viterbi_tiling m = viterbi_tiling::minimum(c);
+    t.payload = std::max(t.payload, m.payload);
+    t.before = std::max(t.before, m.before);
+    t.after = std::max(t.after, m.after);
+    return t;
 }
 
 /* docs/viterbi.md's streaming tiles plus the flush, from the reference pass: every whole step

@@ -1,16 +1,16 @@
-/* viterbi_decoder_engine: option checking, quantization, depuncturing, the streaming tile
- * bookkeeping and backend dispatch. The backends see only depunctured int8 steps.
+/* viterbi_decoder_engine: option checking, the soft-input stage, depuncturing, the streaming
+ * tile bookkeeping and backend dispatch. The backends see only depunctured int8 steps.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "../backend_factory.h"
 #include "../parallel_for.h"
+#include "../soft_input.h"
 #include "puncture.h"
-#include "quantize.h"
 #include "viterbi_backend.h"
 #include <gnuradio/gpufec/viterbi.h>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 #include <stdexcept>
 
 namespace gr {
@@ -21,30 +21,8 @@ namespace {
 /* Longest tile (warm-up + payload + traceback) accepted, in steps: keeps the per-thread
  * decision memory (steps x states bytes) bounded. */
 constexpr size_t max_tile_steps = size_t(1) << 20;
-constexpr size_t max_batch_limit = size_t(1) << 20;
-constexpr unsigned max_threads = 1024;
 
 size_t round_up8(double x) { return static_cast<size_t>(std::ceil(x / 8.0)) * 8; }
-
-void quantize(const float* in, size_t n, bool invert, float scale, int8_t* out)
-{
-    const float s = invert ? -scale : scale;
-    for (size_t i = 0; i < n; ++i)
-        out[i] = quantize_llr(in[i], s);
-}
-
-void quantize(const int8_t* in, size_t n, bool invert, float, int8_t* out)
-{
-    // -128 reads as -127 (llr_value), so negation stays in range; written as max() so the
-    // compiler vectorises it.
-    if (invert) {
-        for (size_t i = 0; i < n; ++i)
-            out[i] = static_cast<int8_t>(-std::max<int8_t>(in[i], -127));
-    } else {
-        for (size_t i = 0; i < n; ++i)
-            out[i] = std::max<int8_t>(in[i], -127);
-    }
-}
 
 [[noreturn]] void bad_option(const std::string& name, const std::string& value, const std::string& allowed)
 {
@@ -53,40 +31,46 @@ void quantize(const int8_t* in, size_t n, bool invert, float, int8_t* out)
 
 } // namespace
 
-viterbi_options viterbi_options::from_parameters(const std::string& backend,
-                                                 float llr_scale,
-                                                 bool invert,
-                                                 size_t payload,
-                                                 size_t before,
-                                                 size_t after)
-{
-    viterbi_options o;
-    o.backend = parse_backend(backend);
-    o.llr_scale = llr_scale;
-    o.invert = invert;
-    o.tiling.payload = payload;
-    o.tiling.before = before;
-    o.tiling.after = after;
-    return o;
-}
+namespace {
 
-viterbi_tiling viterbi_tiling::defaults(const conv_code& c)
+/* Decision depth: 5(k-1) steps for an unpunctured rate-1/2 code is the classic hard-decision
+ * rule; soft decisions and punctured codes need more, roughly in proportion to 1/(1-R) (the
+ * survivors of a high-rate code merge later). With R the punctured rate,
+ * D = 5 (k-1) / (1 - R) gives 60 steps for K=7 r1/2 and 240 for r7/8. */
+double decision_depth(const conv_code& c)
 {
-    // Decision depth: 5(k-1) steps for an unpunctured rate-1/2 code is the classic hard-decision
-    // rule; soft decisions and punctured codes need more, roughly in proportion to 1/(1-R)
-    // (the survivors of a high-rate code merge later). With R the punctured rate,
-    // D = 5 (k-1) / (1 - R) gives 60 steps for K=7 r1/2 and 240 for r7/8. Traceback runs
-    // D steps (rounded up to 8); the warm-up from equal metrics converges faster and runs D/2.
-    // Payload 1024 keeps the overhead (before + after) under 10% at K=7 r1/2.
     const auto& pattern = c.puncture_pattern();
     const double steps = static_cast<double>(pattern.size() / c.n());
     const double sent = static_cast<double>(std::count(pattern.begin(), pattern.end(), 1));
     const double factor = sent > steps ? std::min(16.0, sent / (sent - steps)) : 16.0;
-    const double depth = 5.0 * (c.k() - 1) * factor;
+    return 5.0 * (c.k() - 1) * factor;
+}
+
+} // namespace
+
+viterbi_tiling viterbi_tiling::defaults(const conv_code& c)
+{
+    // Traceback runs D steps (rounded up to 8); the warm-up from equal metrics converges
+    // faster and runs D/2. Payload 1024 keeps the overhead (before + after) under 10% at K=7
+    // r1/2.
+    const double depth = decision_depth(c);
     viterbi_tiling t;
     t.payload = 1024;
     t.after = round_up8(depth);
     t.before = round_up8(depth / 2);
+    return t;
+}
+
+viterbi_tiling viterbi_tiling::minimum(const conv_code& c)
+{
+    // Measured on noise-free streams of every built-in rate at K = 3..9: a quarter of the
+    // decision depth of traceback and an eighth of warm-up decode them exactly (a sixteenth
+    // does not); anything shorter cannot be what a user wants.
+    const double depth = decision_depth(c);
+    viterbi_tiling t;
+    t.payload = 1;
+    t.after = static_cast<size_t>(std::ceil(depth / 4));
+    t.before = static_cast<size_t>(std::ceil(depth / 8));
     return t;
 }
 
@@ -95,24 +79,27 @@ viterbi_decoder_engine::viterbi_decoder_engine(conv_code_sptr code, const viterb
 {
     if (!m_code)
         throw std::invalid_argument("code is null: pass a conv_code");
-    if (!std::isfinite(opts.llr_scale) || !(opts.llr_scale > 0.0f))
-        bad_option("llr_scale", std::to_string(opts.llr_scale), "a finite value > 0 is needed");
-    if (opts.max_batch > max_batch_limit)
-        bad_option("max_batch", std::to_string(opts.max_batch),
-                   "0 (the backend's choice) to " + std::to_string(max_batch_limit));
-    if (opts.threads > max_threads)
-        bad_option("threads", std::to_string(opts.threads),
-                   "0 (one per hardware thread) to " + std::to_string(max_threads));
+    opts.check();
 
+    // A tiling field left 0 takes its default.
+    const viterbi_tiling def = viterbi_tiling::defaults(*m_code);
     const viterbi_tiling& t = opts.tiling;
-    m_tiling = (t.payload == 0 && t.before == 0 && t.after == 0) ? viterbi_tiling::defaults(*m_code)
-                                                                 : t;
-    const bool streaming = m_code->term() == termination::STREAMING;
-    if (m_tiling.payload == 0)
-        bad_option("tiling.payload", "0", "at least 1 step (or all tiling fields 0 for the default)");
-    if (streaming && m_tiling.after == 0)
-        bad_option("tiling.after", "0",
-                   "at least 1 step for a streaming code (or all tiling fields 0 for the default)");
+    m_tiling.payload = t.payload ? t.payload : def.payload;
+    m_tiling.before = t.before ? t.before : def.before;
+    m_tiling.after = t.after ? t.after : def.after;
+    if (streaming()) {
+        const viterbi_tiling least = viterbi_tiling::minimum(*m_code);
+        if (m_tiling.after < least.after)
+            bad_option("tiling.after", std::to_string(m_tiling.after),
+                       "'" + m_code->name() + "' needs a traceback of at least " +
+                           std::to_string(least.after) + " steps (0: the default, " +
+                           std::to_string(def.after) + ")");
+        if (m_tiling.before < least.before)
+            bad_option("tiling.before", std::to_string(m_tiling.before),
+                       "'" + m_code->name() + "' needs a warm-up of at least " +
+                           std::to_string(least.before) + " steps (0: the default, " +
+                           std::to_string(def.before) + ")");
+    }
     if (m_tiling.payload > max_tile_steps || m_tiling.before > max_tile_steps ||
         m_tiling.after > max_tile_steps ||
         m_tiling.before + m_tiling.payload + m_tiling.after > max_tile_steps)
@@ -121,42 +108,52 @@ viterbi_decoder_engine::viterbi_decoder_engine(conv_code_sptr code, const viterb
                                  std::to_string(m_tiling.after),
                    "a tile of at most " + std::to_string(max_tile_steps) + " steps");
 
-    m_choice = resolve_backend(opts.backend);
-    m_impl = m_choice.kind == backend_kind::CUDA ? make_viterbi_cuda(*m_code, m_tiling, m_opts)
-                                                 : make_viterbi_cpu(*m_code, m_tiling, m_opts);
+    m_choice = resolve_backend(opts.backend, opts.device);
+    m_impl = make_backend(m_choice, make_viterbi_cpu, *m_code, m_tiling, m_opts);
     m_puncturer = std::make_unique<conv::puncturer>(m_code->puncture_pattern());
-    if (streaming) {
+    m_soft = std::make_unique<soft_input>(opts.llr_scale, opts.invert);
+    if (streaming()) {
         // One pattern period of slack: a soft value can advance that many mother positions,
         // so "no room for the next value" always means a whole batch of tiles is complete.
         m_steps_cap =
             (m_impl->max_batch() * m_tiling.payload + m_tiling.before + m_tiling.after) * m_code->n() +
             m_puncturer->period();
-        m_steps = m_impl->staging(m_steps_cap);
+        m_steps = m_impl->input_buffer(m_steps_cap);
     }
 }
 
 viterbi_decoder_engine::~viterbi_decoder_engine() = default;
+
+nonfinite_report viterbi_decoder_engine::nonfinite() const { return m_soft->nonfinite(); }
 
 /* ---------------------------------------------------------------- framed */
 
 template <typename T>
 void viterbi_decoder_engine::decode_frames_t(const T* soft, uint8_t* bits, size_t n_frames)
 {
-    if (m_code->term() == termination::STREAMING)
+    if (streaming())
         throw std::invalid_argument("decode_frames: code '" + m_code->name() +
                                     "' is streaming: use push/pull");
     const size_t coded = m_code->coded_bits_per_block();
     const size_t mother = m_code->mother_bits_per_block();
     const size_t info = m_code->frame_bits();
     const size_t batch_max = m_impl->max_batch();
+    const bool punctured = m_code->punctured();
     for (size_t done = 0; done < n_frames;) {
         const size_t batch = std::min(batch_max, n_frames - done);
-        m_quant.resize(batch * coded);
-        quantize(soft + done * coded, batch * coded, m_opts.invert, m_opts.llr_scale, m_quant.data());
-        int8_t* staging = m_impl->staging(batch * mother);
-        for (size_t f = 0; f < batch; ++f) // every frame restarts the pattern
-            m_puncturer->depuncture(m_quant.data() + f * coded, mother, 0, staging + f * mother);
-        m_impl->decode_frames(batch, bits + done * info);
+        int8_t* llr = m_impl->input_buffer(batch * mother);
+        int8_t* quant = llr;
+        if (punctured) {
+            m_quant.resize(batch * coded);
+            quant = m_quant.data();
+        }
+        m_soft->to_int8(soft + done * coded, batch * coded, quant, m_frame_soft_seen,
+                        copy_workers(batch * coded * sizeof(T)));
+        m_frame_soft_seen += batch * coded;
+        if (punctured)
+            for (size_t f = 0; f < batch; ++f) // every frame restarts the pattern
+                m_puncturer->depuncture(quant + f * coded, mother, 0, llr + f * mother);
+        m_impl->decode_frames(llr, batch, bits + done * info);
         done += batch;
     }
 }
@@ -175,7 +172,7 @@ void viterbi_decoder_engine::decode_frames(const int8_t* soft, uint8_t* bits, si
 
 void viterbi_decoder_engine::check_streaming(const char* what) const
 {
-    if (m_code->term() != termination::STREAMING)
+    if (!streaming())
         throw std::invalid_argument(std::string(what) + ": code '" + m_code->name() +
                                     "' is framed: use decode_frames");
 }
@@ -189,12 +186,10 @@ void viterbi_decoder_engine::append_steps(const T* soft, size_t n_soft, size_t n
     const uint64_t phase = m_steps_first * m_code->n() + m_steps_len;
     if (!m_code->punctured()) {
         // Large pushes are quantized on several threads: at GPU rates one core is too slow.
-        parallel_for(n_soft, copy_workers(n_soft * sizeof(T)), [&](size_t, size_t b, size_t e) {
-            quantize(soft + b, e - b, m_opts.invert, m_opts.llr_scale, dst + b);
-        });
+        m_soft->to_int8(soft, n_soft, dst, m_soft_seen, copy_workers(n_soft * sizeof(T)));
     } else {
         m_quant.resize(n_soft);
-        quantize(soft, n_soft, m_opts.invert, m_opts.llr_scale, m_quant.data());
+        m_soft->to_int8(soft, n_soft, m_quant.data(), m_soft_seen);
         m_puncturer->depuncture(m_quant.data(), n_mother, phase, dst);
     }
     m_steps_len += n_mother;
@@ -265,8 +260,8 @@ void viterbi_decoder_engine::decode_ready_tiles()
         return;
     // The held steps start at the next tile's warm-up, and hold at most max_batch tiles.
     const size_t batch = static_cast<size_t>((complete - m_tiling.after) / P - m_next_tile);
-    m_impl->decode_tiles(m_steps_first, static_cast<size_t>(complete - m_steps_first), m_next_tile,
-                         batch, make_ready(batch * P));
+    m_impl->decode_tiles(m_steps, m_steps_first, static_cast<size_t>(complete - m_steps_first),
+                         m_next_tile, batch, make_ready(batch * P));
     m_next_tile += batch;
     // Keep exactly the steps that the next tile's warm-up starts from.
     const uint64_t keep = warmup_start(m_next_tile);
@@ -276,7 +271,16 @@ void viterbi_decoder_engine::decode_ready_tiles()
     m_steps_first = keep;
 }
 
-void viterbi_decoder_engine::flush()
+size_t viterbi_decoder_engine::pending() const
+{
+    if (!streaming())
+        return 0;
+    const uint64_t complete = m_steps_first + m_steps_len / m_code->n();
+    const uint64_t start = m_next_tile * m_tiling.payload;
+    return complete > start ? static_cast<size_t>(complete - start) : 0;
+}
+
+size_t viterbi_decoder_engine::flush()
 {
     check_streaming("flush");
     const size_t n = m_code->n();
@@ -284,18 +288,37 @@ void viterbi_decoder_engine::flush()
     const uint64_t start = m_next_tile * m_tiling.payload;
     if (complete > start) {
         // The held steps begin at the warm-up of tile m_next_tile (decode_ready_tiles keeps
-        // them so), already in the staging buffer.
+        // them so), already in the backend's input buffer.
         const size_t n_steps = static_cast<size_t>(complete - m_steps_first);
         const size_t n_out = static_cast<size_t>(complete - start);
-        m_impl->decode_tail(m_steps_first, n_steps, n_out, make_ready(n_out));
+        m_impl->decode_tail(m_steps, m_steps_first, n_steps, n_out, make_ready(n_out));
+    }
+    // The values of an incomplete last step: those consumed after its first mother position.
+    const size_t partial = m_steps_len % n;
+    size_t dropped = 0;
+    if (partial) {
+        const uint64_t step_start = m_steps_first * n + (m_steps_len - partial);
+        while (dropped < m_soft_seen &&
+               m_puncturer->mother_position(m_soft_seen - dropped - 1) >= step_start)
+            ++dropped;
     }
     m_steps_len = 0;
     m_steps_first = 0;
     m_soft_seen = 0;
     m_next_tile = 0;
+    return dropped;
 }
 
-size_t viterbi_decoder_engine::available() const { return m_ready_len - m_ready_head; }
+void viterbi_decoder_engine::reset()
+{
+    m_steps_len = 0;
+    m_steps_first = 0;
+    m_soft_seen = 0;
+    m_next_tile = 0;
+    m_frame_soft_seen = 0;
+    m_ready_len = m_ready_head = 0;
+    m_soft->reset();
+}
 
 size_t viterbi_decoder_engine::pull(uint8_t* bits, size_t max)
 {
@@ -312,24 +335,9 @@ std::vector<uint8_t>
 viterbi_decode(conv_code_sptr code, const std::vector<float>& soft, const viterbi_options& opts)
 {
     viterbi_decoder_engine dec(code, opts);
-    const conv_code& c = dec.decoded_code();
-    if (c.term() != termination::STREAMING) {
-        const size_t coded = c.coded_bits_per_block();
-        if (soft.size() % coded != 0) {
-            std::ostringstream msg;
-            msg << "soft has " << soft.size() << " values, which is not a multiple of the "
-                << coded << " coded bits per frame of '" << c.name() << "'";
-            throw std::invalid_argument(msg.str());
-        }
-        std::vector<uint8_t> bits(soft.size() / coded * c.frame_bits());
-        dec.decode_frames(soft.data(), bits.data(), soft.size() / coded);
-        return bits;
-    }
-    dec.push(soft.data(), soft.size());
-    dec.flush();
-    std::vector<uint8_t> bits(dec.available());
-    dec.pull(bits.data(), bits.size());
-    return bits;
+    if (dec.streaming())
+        return decode_all(static_cast<stream_decoder&>(dec), soft.data(), soft.size());
+    return decode_all(static_cast<frame_decoder&>(dec), soft.data(), soft.size());
 }
 
 } // namespace gpufec

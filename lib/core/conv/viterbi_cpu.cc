@@ -2,7 +2,7 @@
  * spread over worker threads. The reference that the GPU backend must equal bit for bit.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "code_trellis.h"
+#include "common/conv/code_trellis.h"
 #include "viterbi_backend.h"
 #include "../parallel_for.h"
 #include "viterbi_segment.h"
@@ -44,22 +44,23 @@ public:
 
     size_t max_batch() const override { return m_max_batch; }
 
-    int8_t* staging(size_t n_llr) override
+    int8_t* input_buffer(size_t n_llr) override
     {
-        if (m_staging.size() < n_llr)
-            m_staging.resize(n_llr);
-        return m_staging.data();
+        if (m_input.size() < n_llr)
+            m_input.resize(n_llr);
+        return m_input.data();
     }
 
-    void decode_frames(size_t n_frames, uint8_t* bits) override
+    void decode_frames(const int8_t* llr, size_t n_frames, uint8_t* bits) override
     {
         const size_t frame_llr = m_frame_steps * m_trellis.n;
         parallel(n_frames, [&](size_t worker, size_t f) {
-            decode_frame(worker, m_staging.data() + f * frame_llr, bits + f * m_frame_bits);
+            decode_frame(worker, llr + f * frame_llr, bits + f * m_frame_bits);
         });
     }
 
-    void decode_tiles(uint64_t first_step,
+    void decode_tiles(const int8_t* llr,
+                      uint64_t first_step,
                       size_t,
                       uint64_t first_tile,
                       size_t n_tiles,
@@ -70,7 +71,7 @@ public:
             const uint64_t start = (first_tile + i) * P;
             const uint64_t from = start > m_tiling.before ? start - m_tiling.before : 0;
             conv::segment seg;
-            seg.llr = m_staging.data() + (from - first_step) * m_trellis.n;
+            seg.llr = llr + (from - first_step) * m_trellis.n;
             seg.n_steps = static_cast<size_t>(start + P + m_tiling.after - from);
             seg.start_known = from == 0;
             seg.out_first = static_cast<size_t>(start - from);
@@ -79,10 +80,11 @@ public:
         });
     }
 
-    void decode_tail(uint64_t first_step, size_t n_steps, size_t n_out, uint8_t* bits) override
+    void decode_tail(
+        const int8_t* llr, uint64_t first_step, size_t n_steps, size_t n_out, uint8_t* bits) override
     {
         conv::segment seg;
-        seg.llr = m_staging.data();
+        seg.llr = llr;
         seg.n_steps = n_steps;
         seg.start_known = first_step == 0;
         seg.out_first = n_steps - n_out;
@@ -142,7 +144,7 @@ private:
     size_t m_max_batch;
     std::vector<conv::segment_decoder> m_workers;
     std::vector<std::vector<int8_t>> m_circular; //!< per worker: a tailbiting frame, extended
-    std::vector<int8_t> m_staging;
+    std::vector<int8_t> m_input;
 };
 
 } // namespace

@@ -8,7 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "viterbi_segment.h"
-#include "quantize.h"
+#include "common/quantize.h"
 #include <algorithm>
 #include <stdexcept>
 

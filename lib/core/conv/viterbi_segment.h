@@ -6,7 +6,7 @@
 #ifndef INCLUDED_GPUFEC_CORE_CONV_VITERBI_SEGMENT_H
 #define INCLUDED_GPUFEC_CORE_CONV_VITERBI_SEGMENT_H
 
-#include "trellis.h"
+#include "common/conv/trellis.h"
 #include <cstddef>
 #include <cstdint>
 #include <vector>

@@ -9,7 +9,7 @@
  */
 #include "../cuda_check.h"
 #include "awgn_bpsk_kernels.h"
-#include "core/channel/awgn_sample.h"
+#include "common/channel/awgn_sample.h"
 
 namespace gr {
 namespace gpufec {

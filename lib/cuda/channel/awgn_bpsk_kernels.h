@@ -4,7 +4,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_AWGN_BPSK_KERNELS_H
 #define INCLUDED_GPUFEC_CUDA_AWGN_BPSK_KERNELS_H
 
-#include "core/channel/awgn_sample.h"
+#include "common/channel/awgn_sample.h"
 #include <cuda_runtime.h>
 #include <cstddef>
 #include <cstdint>

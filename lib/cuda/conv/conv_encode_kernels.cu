@@ -11,7 +11,7 @@
  */
 #include "../cuda_check.h"
 #include "conv_encode_kernels.h"
-#include "core/conv/code_trellis.h"
+#include "common/conv/code_trellis.h"
 #include <stdexcept>
 #include <string>
 

@@ -1,6 +1,6 @@
 /* q[i] = round_half_even(clamp(x[i] * scale, -127, 127)), NaN -> 0: the host's rounding. */
 #include "../cuda_check.h"
-#include "core/conv/quantize.h"
+#include "common/quantize.h"
 #include "quantize_kernels.h"
 #include <algorithm>
 

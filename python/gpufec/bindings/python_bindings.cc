@@ -18,6 +18,7 @@ namespace py = pybind11;
 // BINDING_FUNCTION_PROTOTYPES(
 void bind_backend(py::module& m);
 void bind_code(py::module& m);
+void bind_decoder(py::module& m);
 void bind_awgn_bpsk(py::module& m);
 void bind_awgn_bpsk_channel(py::module& m);
 void bind_awgn_bpsk_source(py::module& m);
@@ -55,6 +56,7 @@ PYBIND11_MODULE(gpufec_python, m)
     // BINDING_FUNCTION_CALLS(
     bind_backend(m);
     bind_code(m);
+    bind_decoder(m);
     bind_awgn_bpsk(m);
     bind_awgn_bpsk_channel(m);
     bind_awgn_bpsk_source(m);

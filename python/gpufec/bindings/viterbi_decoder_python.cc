@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(viterbi_decoder.h)                                         */
-/* BINDTOOL_HEADER_FILE_HASH(36050538b116686d226b17ff76d4d1e4)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(27772e5d31600e52e4bc55f6878edf18)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,6 +17,7 @@ namespace py = pybind11;
 void bind_viterbi_decoder(py::module& m)
 {
     using viterbi_decoder = ::gr::gpufec::viterbi_decoder;
+    const ::gr::gpufec::decoder_options defaults;
 
     py::class_<viterbi_decoder, gr::block, gr::basic_block, std::shared_ptr<viterbi_decoder>>(
         m,
@@ -27,14 +28,15 @@ void bind_viterbi_decoder(py::module& m)
              py::arg("code"),
              py::arg("backend") = "auto",
              py::arg("input") = "float",
-             py::arg("llr_scale") = 8.0f,
-             py::arg("invert") = false,
+             py::arg("llr_scale") = defaults.llr_scale,
+             py::arg("invert") = defaults.invert,
              py::arg("payload") = 0,
              py::arg("before") = 0,
              py::arg("after") = 0,
+             py::arg("device") = defaults.device,
              "backend: 'auto', 'cpu' or 'cuda'; input: 'float' or 'int8'; float input is\n"
              "quantized as round(x * llr_scale) clamped to +-127; payload/before/after: streaming\n"
-             "tiling in trellis steps (0: the default)")
+             "tiling in trellis steps (0: the default); device: the CUDA device index")
         .def("backend", &viterbi_decoder::backend)
         .def("frames_decoded", &viterbi_decoder::frames_decoded)
         .def("nonfinite_count", &viterbi_decoder::nonfinite_count);

@@ -8,6 +8,7 @@
 
 namespace py = pybind11;
 
+#include "numpy_decode.h"
 #include <gnuradio/gpufec/viterbi.h>
 #include <sstream>
 
@@ -23,58 +24,11 @@ const conv_code& checked(const std::shared_ptr<conv_code>& c)
     return *c;
 }
 
-void check_1d(const py::array& a, const char* name)
-{
-    if (a.ndim() != 1)
-        throw std::invalid_argument(std::string(name) + " must be a 1-D array, got " +
-                                    std::to_string(a.ndim()) + " dimensions");
-}
-
-template <typename T>
-py::array_t<uint8_t> decode(std::shared_ptr<conv_code> c,
-                            py::array_t<T, py::array::c_style | py::array::forcecast> soft,
-                            const viterbi_options& opts)
-{
-    const conv_code& cc = checked(c);
-    check_1d(soft, "llrs");
-    const size_t n = static_cast<size_t>(soft.size());
-    if (cc.term() != termination::STREAMING) {
-        const size_t coded = cc.coded_bits_per_block();
-        if (n % coded != 0) {
-            std::ostringstream msg;
-            msg << "llrs has " << n << " values, which is not a whole number of frames: '"
-                << cc.name() << "' has " << coded << " coded values per frame";
-            throw std::invalid_argument(msg.str());
-        }
-    }
-    viterbi_decoder_engine dec(c, opts);
-    if (cc.term() != termination::STREAMING) {
-        const size_t frames = n / cc.coded_bits_per_block();
-        py::array_t<uint8_t> bits(frames * cc.frame_bits());
-        uint8_t* out = bits.mutable_data();
-        const T* in = soft.data();
-        py::gil_scoped_release nogil;
-        dec.decode_frames(in, out, frames);
-        return bits;
-    }
-    std::vector<uint8_t> tmp;
-    {
-        const T* in = soft.data();
-        py::gil_scoped_release nogil;
-        dec.push(in, n);
-        dec.flush();
-        tmp.resize(dec.available());
-        dec.pull(tmp.data(), tmp.size());
-    }
-    py::array_t<uint8_t> bits(tmp.size());
-    std::copy(tmp.begin(), tmp.end(), bits.mutable_data());
-    return bits;
-}
-
 } // namespace
 
 void bind_viterbi(py::module& m)
 {
+    const decoder_options defaults;
     m.def(
         "viterbi_decode",
         [](std::shared_ptr<conv_code> c,
@@ -84,31 +38,40 @@ void bind_viterbi(py::module& m)
            bool invert,
            size_t payload,
            size_t before,
-           size_t after) -> py::array_t<uint8_t> {
-            const viterbi_options o = viterbi_options::from_parameters(
-                backend, llr_scale, invert, payload, before, after);
-            // int8 arrays are decoded as they are; anything else is read as float32.
-            if (llrs.dtype().kind() == 'i' && llrs.dtype().itemsize() == 1)
-                return decode<int8_t>(c, llrs, o);
-            return decode<float>(c, llrs, o);
+           size_t after,
+           int device) -> py::array_t<uint8_t> {
+            checked(c);
+            const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
+            const decoder_options common =
+                decoder_options::from_parameters(backend, "float", llr_scale, invert, device);
+            viterbi_decoder_engine dec(c, viterbi_options(common, { payload, before, after }));
+            if (dec.streaming())
+                return gpufec_python::decode_array(static_cast<stream_decoder&>(dec), soft);
+            return gpufec_python::decode_array(static_cast<frame_decoder&>(dec), soft);
         },
         py::arg("code"),
         py::arg("llrs"),
         py::arg("backend") = "auto",
-        py::arg("llr_scale") = 8.0f,
-        py::arg("invert") = false,
+        py::arg("llr_scale") = defaults.llr_scale,
+        py::arg("invert") = defaults.invert,
         py::arg("payload") = 0,
         py::arg("before") = 0,
         py::arg("after") = 0,
-        "Decodes soft values (float32 or int8 numpy array, positive = bit 1) into bits (uint8).\n"
-        "Framed codes: a whole number of frames. Streaming codes: one stream from state 0,\n"
-        "decoded completely (the end with traceback from the best state).");
+        py::arg("device") = defaults.device,
+        "Decodes a numpy array into bits (uint8): float32/float64 or int8 soft values (positive =\n"
+        "bit 1 unless invert), or uint8/bool hard bits (0/1). Framed codes: a whole number of\n"
+        "frames. Streaming codes: one stream from state 0, decoded completely (the end with\n"
+        "traceback from the best state); it must end on a whole trellis step.");
     m.def(
         "conv_encode",
-        [](std::shared_ptr<conv_code> c,
-           py::array_t<uint8_t, py::array::c_style | py::array::forcecast> bits) {
+        [](std::shared_ptr<conv_code> c, py::array any_bits) {
             const conv_code& cc = checked(c);
-            check_1d(bits, "bits");
+            if (any_bits.ndim() != 1)
+                throw std::invalid_argument("bits must be a 1-D array, got " +
+                                            std::to_string(any_bits.ndim()) + " dimensions");
+            // Any nonzero value is a 1 (docs/conventions.md), whatever the array's type.
+            const py::array_t<uint8_t, py::array::c_style | py::array::forcecast> bits =
+                py::module::import("numpy").attr("not_equal")(any_bits, 0);
             const size_t n = static_cast<size_t>(bits.size());
             const size_t per_block = cc.info_bits_per_block();
             if (n % per_block != 0) {
@@ -133,6 +96,6 @@ void bind_viterbi(py::module& m)
         },
         py::arg("code"),
         py::arg("bits"),
-        "Encodes bits (uint8 0/1) with a convolutional code: framed codes a whole number of\n"
+        "Encodes bits (any nonzero value is 1) with a convolutional code: framed codes a whole number of\n"
         "frames, streaming codes one stream from state 0 (a whole number of puncturing periods).");
 }

@@ -7,7 +7,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_VITERBI_KERNELS_H
 #define INCLUDED_GPUFEC_CUDA_VITERBI_KERNELS_H
 
-#include "core/conv/trellis.h"
+#include "common/conv/trellis.h"
 #include <gnuradio/gpufec/conv_code.h>
 #include <cuda_runtime.h>
 #include <cstddef>

@@ -34,7 +34,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CORE_H
 #define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CORE_H
 
-#include "core/conv/trellis.h"
+#include "common/conv/trellis.h"
 #include <cuda_runtime.h>
 #include <cstdint>
 

@@ -2,10 +2,11 @@
  * convolutional encoder writes conv_code::encode's bits.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "../device_buffer.h"
-#include "../encode_dispatch.h"
-#include "core/conv/code_trellis.h"
-#include "viterbi_kernels.h"
+#include "cuda/device_buffer.h"
+#include "core/gpu_encoder.h"
+#include "common/conv/code_trellis.h"
+#include "cuda/conv/viterbi_kernels.h"
+#include "core/conv/qa_viterbi_util.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/viterbi.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -97,7 +98,7 @@ std::vector<uint8_t> decode_stream(conv_code_sptr c,
                                    size_t max_batch)
 {
     viterbi_options o = opts_for(b, max_batch);
-    o.tiling = tiling;
+    o.tiling = qa::at_least(tiling, *c);
     viterbi_decoder_engine dec(c, o);
     std::vector<uint8_t> out;
     size_t done = 0, q = 0;
@@ -222,7 +223,7 @@ private:
         };
         const stream_case cases[] = {
             { 7, 2, "", viterbi_tiling{} },                 // the defaults: the register kernel
-            { 7, 2, "3/4", viterbi_tiling{ 64, 0, 24 } },   // no warm-up
+            { 7, 2, "3/4", viterbi_tiling{ 64, 1, 24 } },   // the shortest warm-up
             { 7, 2, "7/8", viterbi_tiling{ 37, 13, 29 } },  // odd sizes
             { 7, 2, "", viterbi_tiling{ 1, 5, 1 } },
             { 3, 2, "", viterbi_tiling{ 100, 7, 15 } },
@@ -337,7 +338,7 @@ private:
                             c->encode(info.data() + hist, cpu.data(), blocks);
                             cuda::device_buffer<uint8_t> d_info(info.size()), d_coded(gpu.size());
                             GPUFEC_CUDA_CHECK(cudaMemcpy(d_info.get(), info.data(), info.size(), cudaMemcpyHostToDevice));
-                            cuda::launch_encode(*c, d_info.get() + hist, d_coded.get(), blocks, nullptr);
+                            gpu_encoder_for(*c)(*c, d_info.get() + hist, d_coded.get(), blocks, nullptr);
                             GPUFEC_CUDA_CHECK(cudaMemcpy(gpu.data(), d_coded.get(), gpu.size(), cudaMemcpyDeviceToHost));
                             CPPUNIT_ASSERT_MESSAGE(where(*c, "encoder"), cpu == gpu);
                         }

@@ -5,7 +5,7 @@
 #ifndef INCLUDED_GPUFEC_CORE_CONV_CODE_TRELLIS_H
 #define INCLUDED_GPUFEC_CORE_CONV_CODE_TRELLIS_H
 
-#include "trellis.h"
+#include "common/conv/trellis.h"
 #include <gnuradio/gpufec/conv_code.h>
 
 namespace gr {

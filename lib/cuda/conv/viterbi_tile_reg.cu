@@ -18,7 +18,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
-#include "core/conv/quantize.h"
+#include "common/quantize.h"
 #include "viterbi_tile_k7_launch.cuh"
 
 namespace gr {

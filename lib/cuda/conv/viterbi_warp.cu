@@ -14,7 +14,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
-#include "core/conv/quantize.h"
+#include "common/quantize.h"
 #include "viterbi_tile_kernels.h"
 #include <climits>
 #include <stdexcept>

@@ -1,0 +1,309 @@
+/* The skeleton every soft-in/hard-out decoder block is built on (block impls derive from it):
+ * GNU Radio's side of a decoding engine from decoder.h. A family's block impl builds its engine
+ * and passes it here; the skeleton does the rest:
+ *  - framed engines: whole frames per call, large batches (the output multiple trick below),
+ *    a "frame_start" tag on every decoded frame's first bit;
+ *  - streaming engines: soft values in any amount, decoded bits as they come, and at the end
+ *    of a finite stream a flush, so that every bit of a recorded file comes out;
+ *  - the backend logged once, non-finite float input warned about once (with its position)
+ *    and counted, tags carried to the output (a "packet_len" tag rewritten to the decoded
+ *    length), and a fresh engine state at every start(): a flowgraph run twice gives the
+ *    same output.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_DECODER_BLOCK_H
+#define INCLUDED_GPUFEC_DECODER_BLOCK_H
+
+#include <gnuradio/block.h>
+#include <gnuradio/block_detail.h>
+#include <gnuradio/buffer_reader.h>
+#include <gnuradio/gpufec/decoder.h>
+#include <pmt/pmt.h>
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+/* Soft values per work() call that the buffers are sized for. A GPU call has a fixed cost
+ * (launches, copies, one synchronisation) of tens of microseconds and the kernels want
+ * thousands of tiles or frames in flight, so it needs megabytes of input per call to pass
+ * 1 Gbit/s; GNU Radio's default buffers (32 KiB) would cap it far below that. The CPU decoder
+ * only needs enough frames to keep its threads busy. */
+constexpr size_t decoder_block_batch_cuda = size_t(1) << 24;
+constexpr size_t decoder_block_batch_cpu = size_t(1) << 18;
+
+/* Largest frame a block takes, in soft values or bits: GNU Radio buffers must hold a few
+ * frames, and item counts are ints. */
+constexpr size_t decoder_block_max_frame = size_t(1) << 24;
+
+/*!
+ * @tparam Block the family's public block class (derived virtually from gr::block)
+ */
+template <class Block>
+class decoder_block : public Block
+{
+public:
+    /*! Non-finite float soft values seen so far. */
+    uint64_t nonfinite_count() const override { return d_nonfinite; }
+    /*! Frames decoded so far (framed engines; 0 for streaming ones). */
+    uint64_t frames_decoded() const override { return d_frames; }
+    std::string backend() const override { return backend_name(engine_backend().kind); }
+
+    bool start() override
+    {
+        // A new run is a new stream: nothing of the last run's state may leak into it.
+        if (d_stream)
+            d_stream->reset();
+        d_frames = 0;
+        d_nonfinite = 0;
+        d_warned_nonfinite = false;
+        this->set_output_multiple(d_work_multiple);
+        return true;
+    }
+
+    bool stop() override
+    {
+        // A later start() of the flowgraph allocates its buffers again.
+        this->set_output_multiple(d_alloc_multiple);
+        return true;
+    }
+
+    void forecast(int noutput_items, gr_vector_int& ninput_items_required) override
+    {
+        const size_t nout = static_cast<size_t>(noutput_items);
+        if (d_frame) {
+            ninput_items_required[0] = clamp_int(nout / d_bits_per * d_soft_per);
+            if (ninput_items_required[0] == 0 || upstream_done())
+                ninput_items_required[0] = upstream_done() && unread() > 0 ? 0 : 1;
+            return;
+        }
+        // Streaming: decoded bits already waiting, or (at the end of the stream) a flush to
+        // do, need no input; otherwise the soft values of the requested bits, whole periods.
+        if (d_stream->available() > 0 || (upstream_done() && unread() + d_stream->pending() > 0)) {
+            ninput_items_required[0] = 0;
+            return;
+        }
+        const size_t periods = (nout + d_bits_per - 1) / d_bits_per;
+        ninput_items_required[0] = clamp_int(std::max<size_t>(1, periods * d_soft_per));
+    }
+
+    int general_work(int noutput_items,
+                     gr_vector_int& ninput_items,
+                     gr_vector_const_void_star& input_items,
+                     gr_vector_void_star& output_items) override
+    {
+        auto* out = static_cast<uint8_t*>(output_items[0]);
+        const int produced =
+            d_frame ? work_frames(noutput_items, ninput_items[0], input_items[0], out)
+                    : work_stream(noutput_items, ninput_items[0], input_items[0], out);
+        warn_nonfinite();
+        return produced;
+    }
+
+protected:
+    /*!
+     * @param name the block's name (for messages)
+     * @param framed the engine, when frames are decoded (null otherwise)
+     * @param streaming the engine, when a stream is decoded (null otherwise)
+     * @param what what is decoded, for the backend log line (e.g. the code's name)
+     */
+    decoder_block(std::shared_ptr<frame_decoder> framed,
+                  std::shared_ptr<stream_decoder> streaming,
+                  soft_type input,
+                  const std::string& what)
+        : d_frame(std::move(framed)), d_stream(std::move(streaming)), d_input(input)
+    {
+        if (!d_frame == !d_stream)
+            throw std::logic_error("decoder_block: give exactly one engine");
+        d_soft_per = d_frame ? d_frame->soft_per_frame() : d_stream->soft_per_period();
+        d_bits_per = d_frame ? d_frame->bits_per_frame() : d_stream->bits_per_period();
+        if (d_soft_per > decoder_block_max_frame || d_bits_per > decoder_block_max_frame)
+            throw std::invalid_argument(
+                what + ": a frame of " + std::to_string(d_soft_per) + " soft values and " +
+                std::to_string(d_bits_per) + " bits is too large for a block: at most " +
+                std::to_string(decoder_block_max_frame) + " of each");
+        this->set_relative_rate(static_cast<uint64_t>(d_bits_per),
+                                static_cast<uint64_t>(d_soft_per));
+        // Tags are moved by the skeleton itself: packet_len tags must be rewritten.
+        this->set_tag_propagation_policy(gr::block::TPP_CUSTOM);
+        const size_t batch_soft = engine_backend().kind == backend_kind::CUDA
+                                      ? decoder_block_batch_cuda
+                                      : decoder_block_batch_cpu;
+        const size_t batch_blocks = std::max<size_t>(1, batch_soft / d_soft_per);
+        // Framed codes work in whole frames. A streaming code's output may have any length.
+        d_work_multiple = d_frame ? clamp_int(d_bits_per) : 1;
+        // GNU Radio sizes the upstream buffer to at least twice this block's output_multiple
+        // times its decimation, and a block cannot size its upstream buffer otherwise. So the
+        // output multiple is one batch while the flowgraph allocates buffers, and whole frames
+        // while it runs (start() / stop()): calls then take up to a batch whenever that much
+        // input has queued, and still any whole number of frames (the end of a stream too).
+        d_alloc_multiple = std::max(d_work_multiple, clamp_int(batch_blocks * d_bits_per));
+        if (d_frame)
+            d_alloc_multiple -= d_alloc_multiple % d_work_multiple;
+        this->set_output_multiple(d_alloc_multiple);
+        this->d_logger->info("{}: {}", what, engine_backend().why);
+    }
+
+    /*! A family with per-frame status (CRC pass, iterations) tags frame @p index of the last
+     *  decode_frames() call, whose first bit is at output @p offset. */
+    virtual void tag_frame_status(uint64_t offset, size_t index)
+    {
+        (void)offset;
+        (void)index;
+    }
+
+private:
+    static int clamp_int(size_t v) { return static_cast<int>(std::min<size_t>(v, 1u << 30)); }
+
+    const backend_choice& engine_backend() const
+    {
+        return d_frame ? d_frame->backend() : d_stream->backend();
+    }
+
+    bool upstream_done() const { return this->detail()->input(0)->done(); }
+
+    /* Input items not yet consumed, as the buffer sees them now. */
+    size_t unread() const
+    {
+        return static_cast<size_t>(this->detail()->input(0)->items_available());
+    }
+
+    nonfinite_report engine_nonfinite() const
+    {
+        return d_frame ? d_frame->nonfinite() : d_stream->nonfinite();
+    }
+
+    void warn_nonfinite()
+    {
+        const nonfinite_report r = engine_nonfinite();
+        d_nonfinite = r.count;
+        if (r.count == 0 || d_warned_nonfinite)
+            return;
+        d_warned_nonfinite = true;
+        this->d_logger->warn("non-finite soft values in the input (first at item {}): NaN is "
+                             "decoded as an erasure (0), +-Inf as the largest value of its sign; "
+                             "this warning is shown once, nonfinite_count() counts them",
+                             r.first);
+    }
+
+    template <typename T>
+    void decode(const void* in, uint8_t* out, size_t frames)
+    {
+        d_frame->decode_frames(static_cast<const T*>(in), out, frames);
+    }
+
+    template <typename T>
+    void push(const void* in, size_t n)
+    {
+        d_stream->push(static_cast<const T*>(in), n);
+    }
+
+    /* Input tags of [first_in, first_in + n_in) to the output, each on the first bit of the
+     * frame (or puncturing period) that its input position belongs to: output and input
+     * stay aligned by whole frames or periods from the start. A streaming decoder's output
+     * lags its input, so its tags may land ahead of what is written yet. packet_len tags get
+     * the decoded length. */
+    void move_tags(uint64_t first_in, size_t n_in)
+    {
+        static const pmt::pmt_t packet_len = pmt::string_to_symbol("packet_len");
+        std::vector<gr::tag_t> tags;
+        this->get_tags_in_range(tags, 0, first_in, first_in + n_in);
+        for (auto& tag : tags) {
+            tag.offset = tag.offset / d_soft_per * d_bits_per;
+            if (pmt::eqv(tag.key, packet_len) && pmt::is_integer(tag.value)) {
+                const uint64_t len = pmt::to_long(tag.value);
+                tag.value = pmt::from_long(static_cast<long>(len / d_soft_per * d_bits_per));
+            }
+            this->add_item_tag(0, tag);
+        }
+    }
+
+    int work_frames(int noutput_items, int ninput_items, const void* in, uint8_t* out)
+    {
+        const size_t frames = std::min(static_cast<size_t>(noutput_items) / d_bits_per,
+                                       static_cast<size_t>(ninput_items) / d_soft_per);
+        const size_t n_in = frames * d_soft_per;
+        if (upstream_done() && unread() == static_cast<size_t>(ninput_items) &&
+            static_cast<size_t>(ninput_items) - n_in < d_soft_per &&
+            static_cast<size_t>(ninput_items) > n_in) {
+            // The stream ends inside a frame: those values cannot be decoded.
+            const size_t left = static_cast<size_t>(ninput_items) - n_in;
+            this->d_logger->warn("the stream ended {} soft values into a frame of {}: they are "
+                                 "dropped",
+                                 left, d_soft_per);
+            this->consume(0, static_cast<int>(left));
+        }
+        if (frames == 0)
+            return 0;
+        if (d_input == soft_type::FLOAT)
+            decode<float>(in, out, frames);
+        else
+            decode<int8_t>(in, out, frames);
+        static const pmt::pmt_t key = pmt::string_to_symbol("frame_start");
+        const uint64_t first_out = this->nitems_written(0);
+        move_tags(this->nitems_read(0), n_in);
+        for (size_t f = 0; f < frames; ++f) {
+            const uint64_t offset = first_out + f * d_bits_per;
+            this->add_item_tag(0, offset, key, pmt::from_uint64(d_frames + f), this->alias_pmt());
+            tag_frame_status(offset, f);
+        }
+        d_frames += frames;
+        this->consume(0, static_cast<int>(n_in));
+        return static_cast<int>(frames * d_bits_per);
+    }
+
+    int work_stream(int noutput_items, int ninput_items, const void* in, uint8_t* out)
+    {
+        // Output first what is already decoded. Push new soft values only once that queue is
+        // empty, and only as many as the remaining output space can take, so the queue stays
+        // about one tile long. The engine decides from the stream alone, not from the calls.
+        const size_t space = static_cast<size_t>(noutput_items);
+        size_t produced = d_stream->pull(out, space);
+        size_t n_push = 0;
+        if (d_stream->available() == 0) {
+            const size_t room_periods = (space - produced) / d_bits_per;
+            n_push = std::min(static_cast<size_t>(ninput_items),
+                              std::max<size_t>(room_periods, 1) * d_soft_per);
+        }
+        // The end of a finite stream: everything is in this call.
+        const bool last = upstream_done() && unread() == static_cast<size_t>(ninput_items) &&
+                          n_push == static_cast<size_t>(ninput_items);
+        if (n_push > 0) {
+            move_tags(this->nitems_read(0), n_push);
+            if (d_input == soft_type::FLOAT)
+                push<float>(in, n_push);
+            else
+                push<int8_t>(in, n_push);
+        }
+        if (last && d_stream->available() == 0 && d_stream->pending() > 0) {
+            const size_t dropped = d_stream->flush();
+            if (dropped)
+                this->d_logger->warn("the stream ended inside a trellis step: its last {} soft "
+                                     "values cannot be decoded and are dropped",
+                                     dropped);
+        }
+        produced += d_stream->pull(out + produced, space - produced);
+        this->consume(0, static_cast<int>(n_push));
+        return static_cast<int>(produced);
+    }
+
+    std::shared_ptr<frame_decoder> d_frame;
+    std::shared_ptr<stream_decoder> d_stream;
+    const soft_type d_input;
+    size_t d_soft_per = 1; //!< soft values per frame, or per period of a stream
+    size_t d_bits_per = 1; //!< bits per frame, or per period of a stream
+    int d_work_multiple = 1;  //!< output multiple while running
+    int d_alloc_multiple = 1; //!< output multiple while buffers are allocated
+    uint64_t d_frames = 0;
+    uint64_t d_nonfinite = 0;
+    bool d_warned_nonfinite = false;
+};
+
+} // namespace gpufec
+} // namespace gr
+
+#endif

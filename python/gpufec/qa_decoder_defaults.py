@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Every default of the options the decoders share is written once, in the C++ core
+(decoder_options): the bindings and the GRC YAML must say the same."""
+
+import glob
+import os
+import re
+
+import yaml
+from gnuradio import gr_unittest
+
+from gnuradio import gpufec
+
+GRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "grc")
+
+
+def yaml_value(text):
+    """A GRC default ('"auto"', '8.0', 'False') as the Python value it stands for."""
+    return eval(text)  # GRC defaults are Python expressions
+
+
+def signature_defaults(func):
+    """name -> default (as text) from a pybind11 function's signature line(s)."""
+    found = {}
+    for name, value in re.findall(r"(\w+): [\w.:]+ = ([^,)]+)", func.__doc__):
+        found[name] = value.strip().strip("'")
+    return found
+
+
+class qa_decoder_defaults(gr_unittest.TestCase):
+    def setUp(self):
+        self.cpp = gpufec.decoder_defaults()
+
+    def test_grc_shared_parameters(self):
+        with open(os.path.join(GRC, "decoder_parameters.yml")) as f:
+            params = {p["id"]: p for p in yaml.safe_load(f)}
+        self.assertEqual(set(params), set(self.cpp))
+        for name, value in self.cpp.items():
+            self.assertEqual(yaml_value(params[name]["default"]), value, name)
+
+    def test_every_decoder_block_uses_the_shared_parameters(self):
+        blocks = glob.glob(os.path.join(GRC, "*_decoder.block.yml*"))
+        self.assertTrue(blocks)
+        for path in blocks:
+            with open(path) as f:
+                text = f.read()
+            self.assertIn("@GPUFEC_DECODER_PARAMETERS@", text, path)
+            for name in self.cpp:
+                self.assertNotIn("id: " + name + "\n", text, path)
+
+    def test_bindings(self):
+        for func in (gpufec.viterbi_decode, gpufec.viterbi_decoder.__init__):
+            found = signature_defaults(func)
+            for name, value in self.cpp.items():
+                if name not in found:
+                    continue
+                got = found[name]
+                if isinstance(value, bool):
+                    self.assertEqual(got, str(value), name)
+                elif isinstance(value, (int, float)):
+                    self.assertAlmostEqual(float(got), float(value), 6, name)
+                else:
+                    self.assertEqual(got, value, name)
+            for name in ("backend", "llr_scale", "invert", "device"):
+                self.assertIn(name, found, func.__doc__)
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_decoder_defaults)
