@@ -16,6 +16,7 @@
 
 #ifdef GPUFEC_HAVE_CUDA
 #include "common/conv/code_trellis.h"
+#include "common/conv/tile_window.h"
 #include "cuda/channel/awgn_bpsk_kernels.h"
 #include "cuda/conv/conv_encode_kernels.h"
 #include "cuda/conv/quantize_kernels.h"
@@ -217,8 +218,9 @@ void bench_end_to_end(const config& cfg, table& out)
                 auto& s = ring.begin(q);
                 lane& l = s.buffers;
                 const size_t cnt = std::min(chunk, n_tiles - i);
-                const size_t from = i * shape.payload > shape.before ? i * shape.payload - shape.before : 0;
-                const size_t to = std::min(n_steps, (i + cnt) * shape.payload + shape.after);
+                const size_t from = conv::tile_begin(i, shape.payload, shape.before);
+                const size_t to =
+                    conv::tile_window_of(i + cnt - 1, shape.payload, shape.before, shape.after, n_steps).end;
                 GPUFEC_CUDA_CHECK(cudaMemcpyAsync(l.llr.get(), h_llr.get() + 2 * from, 2 * (to - from),
                                                   cudaMemcpyHostToDevice, s.stream.get()));
                 cuda::launch_viterbi_tiles(t, shape, l.llr.get(), from, to - from, i, cnt,

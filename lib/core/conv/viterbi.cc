@@ -5,6 +5,7 @@
 #include "../backend_factory.h"
 #include "../parallel_for.h"
 #include "../soft_input.h"
+#include "common/conv/tile_window.h"
 #include "puncture.h"
 #include "viterbi_backend.h"
 #include <gnuradio/gpufec/viterbi.h>
@@ -252,10 +253,6 @@ void viterbi_decoder_engine::decode_ready_tiles()
     const size_t n = m_code->n();
     const size_t P = m_tiling.payload;
     const uint64_t complete = m_steps_first + m_steps_len / n;
-    const auto warmup_start = [this](uint64_t tile) {
-        const uint64_t start = tile * m_tiling.payload;
-        return start > m_tiling.before ? start - m_tiling.before : 0;
-    };
     if (complete < m_tiling.after || (complete - m_tiling.after) / P <= m_next_tile)
         return;
     // The held steps start at the next tile's warm-up, and hold at most max_batch tiles.
@@ -264,7 +261,7 @@ void viterbi_decoder_engine::decode_ready_tiles()
                          m_next_tile, batch, make_ready(batch * P));
     m_next_tile += batch;
     // Keep exactly the steps that the next tile's warm-up starts from.
-    const uint64_t keep = warmup_start(m_next_tile);
+    const uint64_t keep = conv::tile_begin(m_next_tile, P, m_tiling.before);
     const size_t drop = static_cast<size_t>(keep - m_steps_first) * n;
     std::memmove(m_steps, m_steps + drop, m_steps_len - drop);
     m_steps_len -= drop;

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/conv/code_trellis.h"
+#include "common/conv/tile_window.h"
 #include "viterbi_backend.h"
 #include "../parallel_for.h"
 #include "viterbi_segment.h"
@@ -61,20 +62,20 @@ public:
 
     void decode_tiles(const int8_t* llr,
                       uint64_t first_step,
-                      size_t,
+                      size_t n_steps,
                       uint64_t first_tile,
                       size_t n_tiles,
                       uint8_t* bits) override
     {
         const size_t P = m_tiling.payload;
         parallel(n_tiles, [&](size_t worker, size_t i) {
-            const uint64_t start = (first_tile + i) * P;
-            const uint64_t from = start > m_tiling.before ? start - m_tiling.before : 0;
+            const conv::tile_window w = conv::tile_window_of(
+                first_tile + i, P, m_tiling.before, m_tiling.after, first_step + n_steps);
             conv::segment seg;
-            seg.llr = llr + (from - first_step) * m_trellis.n;
-            seg.n_steps = static_cast<size_t>(start + P + m_tiling.after - from);
-            seg.start_known = from == 0;
-            seg.out_first = static_cast<size_t>(start - from);
+            seg.llr = llr + (w.begin - first_step) * m_trellis.n;
+            seg.n_steps = static_cast<size_t>(w.end - w.begin);
+            seg.start_known = w.begin == 0;
+            seg.out_first = static_cast<size_t>(w.first - w.begin);
             seg.n_out = P;
             m_workers[worker].decode(seg, bits + i * P);
         });

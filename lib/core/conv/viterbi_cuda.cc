@@ -7,6 +7,7 @@
 #include "../backend_factory.h"
 #include "../parallel_for.h"
 #include "common/conv/code_trellis.h"
+#include "common/conv/tile_window.h"
 #include "cuda/conv/viterbi_kernels.h"
 #include "cuda/device_buffer.h"
 #include "cuda/pipeline/device_guard.h"
@@ -104,9 +105,11 @@ public:
         for (size_t i = 0; i < n_tiles; i += m_chunk, ++q) {
             const size_t cnt = std::min(m_chunk, n_tiles - i);
             const uint64_t t0 = first_tile + i;
+            // The chunk reads from its first tile's window to its last tile's.
             const uint64_t from = std::max<uint64_t>(
-                first_step, t0 * P > m_shape.before ? t0 * P - m_shape.before : 0);
-            const uint64_t to = std::min<uint64_t>(end_step, (t0 + cnt) * P + m_shape.after);
+                first_step, conv::tile_begin(t0, P, m_shape.before));
+            const uint64_t to =
+                conv::tile_window_of(t0 + cnt - 1, P, m_shape.before, m_shape.after, end_step).end;
             auto& s = m_ring.begin(q);
             cudaStream_t st = s.stream.get();
             GPUFEC_CUDA_CHECK(cudaMemcpyAsync(s.buffers.d_llr.get(), llr + (from - first_step) * n,

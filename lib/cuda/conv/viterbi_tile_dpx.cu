@@ -23,9 +23,9 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(k7_tile
         return;
     const int lane = threadIdx.x & 31;
     const size_t warp = job >> 5;
-    const uint64_t tp = (a.first_tile + job) * a.payload;
-    const uint64_t begin = tp > a.before ? tp - a.before : 0;
-    const uint64_t end = min(tp + a.payload + a.after, a.end_step);
+    const conv::tile_window w =
+        conv::tile_window_of(a.first_tile + job, a.payload, a.before, a.after, a.end_step);
+    const uint64_t tp = w.first, begin = w.begin, end = w.end;
     uint8_t* out = a.bits + job * a.payload;
     const bool words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
     dpx::decode_tile<G0, G1>(a.llr + 2 * (begin - a.first_step),

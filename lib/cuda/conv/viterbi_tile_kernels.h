@@ -6,6 +6,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_KERNELS_H
 #define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_KERNELS_H
 
+#include "common/conv/tile_window.h"
 #include "viterbi_kernels.h"
 
 namespace gr {

@@ -118,9 +118,9 @@ __global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(k7_t
         return;
     const int lane = threadIdx.x & 31;
     const size_t warp = job >> 5;
-    const uint64_t tp = (a.first_tile + job) * a.payload;
-    const uint64_t begin = tp > a.before ? tp - a.before : 0;
-    const uint64_t end = min(tp + a.payload + a.after, a.end_step);
+    const conv::tile_window w =
+        conv::tile_window_of(a.first_tile + job, a.payload, a.before, a.after, a.end_step);
+    const uint64_t tp = w.first, begin = w.begin, end = w.end;
     const int8_t* lp = a.llr + 2 * (begin - a.first_step);
 
     float pm[S];

@@ -100,9 +100,9 @@ __device__ warp_job frame_job(const kernel_args& a, size_t job)
 __device__ warp_job tile_job(const kernel_args& a, size_t job)
 {
     warp_job j;
-    const uint64_t tp = (a.first_tile + job) * a.payload;
-    const uint64_t begin = tp > a.before ? tp - a.before : 0;
-    const uint64_t end = min(tp + a.payload + a.after, a.end_step);
+    const conv::tile_window w =
+        conv::tile_window_of(a.first_tile + job, a.payload, a.before, a.after, a.end_step);
+    const uint64_t tp = w.first, begin = w.begin, end = w.end;
     j.llr = a.llr;
     j.first_idx = uint32_t(begin - a.first_step);
     j.wrap_n = UINT_MAX;
