@@ -2,7 +2,9 @@
  * GNU Radio's side of a decoding engine from decoder.h. A family's block impl builds its engine
  * and passes it here; the skeleton does the rest:
  *  - framed engines: whole frames per call, large batches (the output multiple trick below),
- *    a "frame_start" tag on every decoded frame's first bit;
+ *    a "frame_start" tag on every decoded frame's first bit; or frames sized by a length tag
+ *    on their first soft value (GNU Radio's tagged-stream convention, "packet_len"), decoded
+ *    by an engine for that size that the family makes on demand;
  *  - streaming engines: soft values in any amount, decoded bits as they come, and at the end
  *    of a finite stream a flush, so that every bit of a recorded file comes out;
  *  - the backend logged once, non-finite float input warned about once (with its position)
@@ -20,6 +22,8 @@
 #include <gnuradio/gpufec/decoder.h>
 #include <pmt/pmt.h>
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -40,6 +44,10 @@ constexpr size_t decoder_block_batch_cpu = size_t(1) << 18;
  * frames, and item counts are ints. */
 constexpr size_t decoder_block_max_frame = size_t(1) << 24;
 
+/*! Makes the engine for frames of a given number of soft values (length-tagged input), or
+ *  throws std::invalid_argument when no frame has that length. */
+using sized_frame_decoder = std::function<std::shared_ptr<frame_decoder>(size_t soft_values)>;
+
 /*!
  * @tparam Block the family's public block class (derived virtually from gr::block)
  */
@@ -58,9 +66,14 @@ public:
         // A new run is a new stream: nothing of the last run's state may leak into it.
         if (d_stream)
             d_stream->reset();
+        for (auto& e : d_engines)
+            e.second->reset();
+        if (d_frame)
+            d_frame->reset();
         d_frames = 0;
         d_nonfinite = 0;
         d_warned_nonfinite = false;
+        d_sized_first = UINT64_MAX;
         this->set_output_multiple(d_work_multiple);
         return true;
     }
@@ -75,6 +88,11 @@ public:
     void forecast(int noutput_items, gr_vector_int& ninput_items_required) override
     {
         const size_t nout = static_cast<size_t>(noutput_items);
+        if (d_sized) {
+            // A length-tagged frame is decoded once all of it is there.
+            ninput_items_required[0] = upstream_done() && unread() > 0 ? 0 : clamp_int(d_need);
+            return;
+        }
         if (d_frame) {
             ninput_items_required[0] = clamp_int(nout / d_bits_per * d_soft_per);
             if (ninput_items_required[0] == 0 || upstream_done())
@@ -98,8 +116,9 @@ public:
     {
         auto* out = static_cast<uint8_t*>(output_items[0]);
         const int produced =
-            d_frame ? work_frames(noutput_items, ninput_items[0], input_items[0], out)
-                    : work_stream(noutput_items, ninput_items[0], input_items[0], out);
+            d_sized  ? work_tagged(noutput_items, ninput_items[0], input_items[0], out)
+            : d_frame ? work_frames(noutput_items, ninput_items[0], input_items[0], out)
+                      : work_stream(noutput_items, ninput_items[0], input_items[0], out);
         warn_nonfinite();
         return produced;
     }
@@ -110,15 +129,36 @@ protected:
      * @param framed the engine, when frames are decoded (null otherwise)
      * @param streaming the engine, when a stream is decoded (null otherwise)
      * @param what what is decoded, for the backend log line (e.g. the code's name)
+     * @param length_tag with framed engines: "" for frames of the engine's fixed size, else
+     *        the key of the tag that gives each frame's length in soft values
+     * @param sized with a length tag: the family's engines for other frame sizes
+     * @param max_frame_soft with a length tag: the longest frame accepted (sizes the buffers)
      */
     decoder_block(std::shared_ptr<frame_decoder> framed,
                   std::shared_ptr<stream_decoder> streaming,
                   soft_type input,
-                  const std::string& what)
+                  const std::string& what,
+                  const std::string& length_tag = "",
+                  sized_frame_decoder sized = nullptr,
+                  size_t max_frame_soft = 0)
         : d_frame(std::move(framed)), d_stream(std::move(streaming)), d_input(input)
     {
         if (!d_frame == !d_stream)
             throw std::logic_error("decoder_block: give exactly one engine");
+        if (!length_tag.empty()) {
+            if (!d_frame || !sized)
+                throw std::invalid_argument(what + ": length_tag = '" + length_tag +
+                                            "' needs a framed code (streaming codes have no frames)");
+            d_length_tag = pmt::string_to_symbol(length_tag);
+            d_sized = std::move(sized);
+            d_max_frame_soft = std::max(max_frame_soft, d_frame->soft_per_frame());
+            if (d_max_frame_soft > decoder_block_max_frame)
+                throw std::invalid_argument(what + ": frames of up to " +
+                                            std::to_string(d_max_frame_soft) +
+                                            " soft values are too large for a block: at most " +
+                                            std::to_string(decoder_block_max_frame));
+            d_engines[d_frame->soft_per_frame()] = d_frame;
+        }
         d_soft_per = d_frame ? d_frame->soft_per_frame() : d_stream->soft_per_period();
         d_bits_per = d_frame ? d_frame->bits_per_frame() : d_stream->bits_per_period();
         if (d_soft_per > decoder_block_max_frame || d_bits_per > decoder_block_max_frame)
@@ -144,6 +184,14 @@ protected:
         d_alloc_multiple = std::max(d_work_multiple, clamp_int(batch_blocks * d_bits_per));
         if (d_frame)
             d_alloc_multiple -= d_alloc_multiple % d_work_multiple;
+        if (d_sized) {
+            // Frames of any size up to the longest: buffers for two of those at the (fixed)
+            // rate, output in any amount while running.
+            d_work_multiple = 1;
+            d_alloc_multiple = std::max(
+                d_alloc_multiple,
+                clamp_int((2 * d_max_frame_soft * d_bits_per + d_soft_per - 1) / d_soft_per));
+        }
         this->set_output_multiple(d_alloc_multiple);
         this->d_logger->info("{}: {}", what, engine_backend().why);
     }
@@ -172,9 +220,20 @@ private:
         return static_cast<size_t>(this->detail()->input(0)->items_available());
     }
 
+    /* The engines count input positions from their last reset: with one engine that is the
+     * stream's position; length-tagged frames go to an engine per size, so their report
+     * gives the count only, and the position is that of the frame being decoded. */
     nonfinite_report engine_nonfinite() const
     {
-        return d_frame ? d_frame->nonfinite() : d_stream->nonfinite();
+        if (d_stream)
+            return d_stream->nonfinite();
+        if (!d_sized)
+            return d_frame->nonfinite();
+        nonfinite_report r;
+        for (const auto& e : d_engines)
+            r.count += e.second->nonfinite().count;
+        r.first = d_sized_first;
+        return r;
     }
 
     void warn_nonfinite()
@@ -184,10 +243,10 @@ private:
         if (r.count == 0 || d_warned_nonfinite)
             return;
         d_warned_nonfinite = true;
-        this->d_logger->warn("non-finite soft values in the input (first at item {}): NaN is "
+        this->d_logger->warn("non-finite soft values in the input (first {} item {}): NaN is "
                              "decoded as an erasure (0), +-Inf as the largest value of its sign; "
                              "this warning is shown once, nonfinite_count() counts them",
-                             r.first);
+                             d_sized ? "in the frame at" : "at", r.first);
     }
 
     template <typename T>
@@ -202,22 +261,19 @@ private:
         d_stream->push(static_cast<const T*>(in), n);
     }
 
-    /* Input tags of [first_in, first_in + n_in) to the output, each on the first bit of the
-     * frame (or puncturing period) that its input position belongs to: output and input
-     * stay aligned by whole frames or periods from the start. A streaming decoder's output
-     * lags its input, so its tags may land ahead of what is written yet. packet_len tags get
-     * the decoded length. */
+    /* A stream's input tags of [first_in, first_in + n_in) to the output, each on the first
+     * bit of the puncturing period its input position belongs to (output and input stay
+     * aligned by whole periods from the start; the output lags, so a tag may land ahead of
+     * what is written yet). Length tags get the decoded length. */
     void move_tags(uint64_t first_in, size_t n_in)
     {
-        static const pmt::pmt_t packet_len = pmt::string_to_symbol("packet_len");
         std::vector<gr::tag_t> tags;
         this->get_tags_in_range(tags, 0, first_in, first_in + n_in);
         for (auto& tag : tags) {
             tag.offset = tag.offset / d_soft_per * d_bits_per;
-            if (pmt::eqv(tag.key, packet_len) && pmt::is_integer(tag.value)) {
-                const uint64_t len = pmt::to_long(tag.value);
-                tag.value = pmt::from_long(static_cast<long>(len / d_soft_per * d_bits_per));
-            }
+            if (is_length_tag(tag))
+                tag.value = pmt::from_long(
+                    static_cast<long>(pmt::to_long(tag.value) / d_soft_per * d_bits_per));
             this->add_item_tag(0, tag);
         }
     }
@@ -243,17 +299,129 @@ private:
             decode<float>(in, out, frames);
         else
             decode<int8_t>(in, out, frames);
+        tag_frames(d_frame, this->nitems_read(0), frames);
+        this->consume(0, static_cast<int>(n_in));
+        return static_cast<int>(frames * d_bits_per);
+    }
+
+    /* The engine for frames of @p soft_values, made once per size. */
+    std::shared_ptr<frame_decoder> engine_for(size_t soft_values)
+    {
+        const auto it = d_engines.find(soft_values);
+        if (it != d_engines.end())
+            return it->second;
+        auto e = d_sized(soft_values); // throws for a length no frame has
+        d_engines.emplace(soft_values, e);
+        return e;
+    }
+
+    /* Length-tagged frames: a run of consecutive frames of one length is decoded in one call. */
+    int work_tagged(int noutput_items, int ninput_items, const void* in, uint8_t* out)
+    {
+        const uint64_t read = this->nitems_read(0);
+        const size_t avail = static_cast<size_t>(ninput_items), space = static_cast<size_t>(noutput_items);
+        std::vector<gr::tag_t> tags;
+        this->get_tags_in_range(tags, 0, read, read + avail, d_length_tag);
+        std::sort(tags.begin(), tags.end(), gr::tag_t::offset_compare);
+        if (tags.empty() || tags.front().offset != read) {
+            // Values before the first length tag belong to no frame.
+            const size_t skip = tags.empty() ? avail : static_cast<size_t>(tags.front().offset - read);
+            if (skip == 0 || (tags.empty() && !upstream_done() && avail < d_max_frame_soft))
+                return 0;
+            this->d_logger->warn("{} soft values at item {} carry no '{}' tag: dropped", skip,
+                                 read, pmt::symbol_to_string(d_length_tag));
+            this->consume(0, static_cast<int>(skip));
+            return 0;
+        }
+        const long len = pmt::is_integer(tags.front().value) ? pmt::to_long(tags.front().value) : -1;
+        std::shared_ptr<frame_decoder> dec;
+        std::string why;
+        try {
+            if (len <= 0 || static_cast<size_t>(len) > d_max_frame_soft)
+                throw std::invalid_argument("at most " + std::to_string(d_max_frame_soft) +
+                                            " soft values are allowed");
+            dec = engine_for(static_cast<size_t>(len));
+        } catch (const std::invalid_argument& e) {
+            why = e.what();
+        }
+        if (!dec) {
+            // A frame no engine can decode: skip to the next tag, if it is there yet.
+            const size_t skip = tags.size() > 1 ? static_cast<size_t>(tags[1].offset - read) : avail;
+            if (tags.size() < 2 && !upstream_done())
+                return 0;
+            this->d_logger->warn("frame at item {} has length {}: {}; its {} values are dropped",
+                                 read, pmt::write_string(tags.front().value), why, skip);
+            this->consume(0, static_cast<int>(skip));
+            return 0;
+        }
+        // The run of whole frames of this length that are here and fit the output.
+        const size_t soft = dec->soft_per_frame(), bits = dec->bits_per_frame();
+        size_t frames = 0;
+        while ((frames + 1) * soft <= avail && (frames + 1) * bits <= space) {
+            const uint64_t at = read + frames * soft;
+            const auto it = std::find_if(tags.begin(), tags.end(), [at](const gr::tag_t& t) { return t.offset == at; });
+            if (it == tags.end() || !pmt::is_integer(it->value) || pmt::to_long(it->value) != len)
+                break;
+            ++frames;
+            // A tag inside the frame cuts it short: the next frame starts there.
+            const auto inside = std::find_if(tags.begin(), tags.end(), [&](const gr::tag_t& t) {
+                return t.offset > at && t.offset < at + soft;
+            });
+            if (inside != tags.end()) {
+                --frames;
+                break;
+            }
+        }
+        if (frames == 0) {
+            d_need = soft;
+            if (avail < soft && upstream_done() && unread() == avail) {
+                this->d_logger->warn("the stream ended {} soft values into a frame of {}: they "
+                                     "are dropped", avail, soft);
+                this->consume(0, static_cast<int>(avail));
+            }
+            return 0;
+        }
+        d_need = 1;
+        const uint64_t seen = dec->nonfinite().count;
+        if (d_input == soft_type::FLOAT)
+            dec->decode_frames(static_cast<const float*>(in), out, frames);
+        else
+            dec->decode_frames(static_cast<const int8_t*>(in), out, frames);
+        if (dec->nonfinite().count > seen && d_sized_first == UINT64_MAX)
+            d_sized_first = read; // the first frame with non-finite values
+        tag_frames(dec, read, frames);
+        this->consume(0, static_cast<int>(frames * soft));
+        return static_cast<int>(frames * bits);
+    }
+
+    /* Output tags of @p frames decoded frames read from @p read: the input's tags on each
+     * frame's first bit (length tags with the decoded length), then frame_start and status. */
+    void tag_frames(const std::shared_ptr<frame_decoder>& dec, uint64_t read, size_t frames)
+    {
         static const pmt::pmt_t key = pmt::string_to_symbol("frame_start");
+        const size_t soft = dec->soft_per_frame(), bits = dec->bits_per_frame();
         const uint64_t first_out = this->nitems_written(0);
-        move_tags(this->nitems_read(0), n_in);
         for (size_t f = 0; f < frames; ++f) {
-            const uint64_t offset = first_out + f * d_bits_per;
+            const uint64_t offset = first_out + f * bits;
+            std::vector<gr::tag_t> tags;
+            this->get_tags_in_range(tags, 0, read + f * soft, read + (f + 1) * soft);
+            for (auto& tag : tags) {
+                tag.offset = offset;
+                if (is_length_tag(tag))
+                    tag.value = pmt::from_long(static_cast<long>(bits));
+                this->add_item_tag(0, tag);
+            }
             this->add_item_tag(0, offset, key, pmt::from_uint64(d_frames + f), this->alias_pmt());
             tag_frame_status(offset, f);
         }
         d_frames += frames;
-        this->consume(0, static_cast<int>(n_in));
-        return static_cast<int>(frames * d_bits_per);
+    }
+
+    bool is_length_tag(const gr::tag_t& tag) const
+    {
+        static const pmt::pmt_t packet_len = pmt::string_to_symbol("packet_len");
+        return (pmt::eqv(tag.key, packet_len) || pmt::eqv(tag.key, d_length_tag)) &&
+               pmt::is_integer(tag.value);
     }
 
     int work_stream(int noutput_items, int ninput_items, const void* in, uint8_t* out)
@@ -293,6 +461,12 @@ private:
 
     std::shared_ptr<frame_decoder> d_frame;
     std::shared_ptr<stream_decoder> d_stream;
+    pmt::pmt_t d_length_tag = pmt::PMT_NIL;
+    sized_frame_decoder d_sized; //!< set for length-tagged frames
+    size_t d_max_frame_soft = 0;
+    size_t d_need = 1; //!< soft values the next length-tagged frame needs
+    uint64_t d_sized_first = UINT64_MAX; //!< first length-tagged frame with non-finite values
+    std::map<size_t, std::shared_ptr<frame_decoder>> d_engines; //!< by frame length
     const soft_type d_input;
     size_t d_soft_per = 1; //!< soft values per frame, or per period of a stream
     size_t d_bits_per = 1; //!< bits per frame, or per period of a stream

@@ -12,7 +12,14 @@ namespace gpufec {
 class viterbi_decoder_impl : public decoder_block<viterbi_decoder>
 {
 public:
-    viterbi_decoder_impl(std::shared_ptr<viterbi_decoder_engine> engine, soft_type input);
+    viterbi_decoder_impl(conv_code_sptr code,
+                         const viterbi_options& opts,
+                         const std::string& length_tag);
+
+private:
+    viterbi_decoder_impl(std::shared_ptr<viterbi_decoder_engine> engine,
+                         const viterbi_options& opts,
+                         const std::string& length_tag);
 };
 
 } // namespace gpufec

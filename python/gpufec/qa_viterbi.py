@@ -235,6 +235,46 @@ class qa_viterbi(gr_unittest.TestCase):
                if gr.pmt.symbol_to_string(t.key) == "packet_len"]
         self.assertEqual(got, [(2048 * i, 2048) for i in range(3)])
 
+    def test_length_tagged_frames(self):
+        # Frames of several lengths, each announced by a packet_len tag on its first value,
+        # and one that no frame length gives (dropped with a warning, the rest decoded).
+        code = gpufec.conv_code(7, K7, "3/4", "terminated", 1000)
+        soft, want, tags = [], [], []
+        for length in (1000, 300, 300, 17, 999):
+            c = gpufec.conv_code(7, K7, "3/4", "terminated", length)
+            info = self.bits(length)
+            coded = gpufec.conv_encode(c, info).astype(np.float32) * 2 - 1
+            tags.append(gr.tag_utils.python_to_tag((len(soft), gr.pmt.intern("packet_len"),
+                                                    gr.pmt.from_long(len(coded)))))
+            soft.extend(coded.tolist())
+            want.append(info)
+        bad = [0.5] * 7
+        tags.append(gr.tag_utils.python_to_tag((len(soft), gr.pmt.intern("packet_len"),
+                                                gr.pmt.from_long(len(bad)))))
+        soft.extend(bad)
+        info = self.bits(50)
+        c = gpufec.conv_code(7, K7, "3/4", "terminated", 50)
+        coded = gpufec.conv_encode(c, info).astype(np.float32) * 2 - 1
+        tags.append(gr.tag_utils.python_to_tag((len(soft), gr.pmt.intern("packet_len"),
+                                                gr.pmt.from_long(len(coded)))))
+        soft.extend(coded.tolist())
+        want.append(info)
+        tb = gr.top_block()
+        sink = blocks.vector_sink_b()
+        dec = gpufec.viterbi_decoder(code, "cpu", length_tag="packet_len")
+        chop = chopper(np.float32, 900, 4)  # a Python block must outlive the run
+        tb.connect(blocks.vector_source_f(soft, False, 1, tags), chop, dec, sink)
+        tb.run()
+        np.testing.assert_array_equal(out_bits(sink), np.concatenate(want))
+        got = [(t.offset, gr.pmt.to_python(t.value)) for t in sink.tags()
+               if gr.pmt.symbol_to_string(t.key) == "packet_len"]
+        starts = np.cumsum([0] + [len(w) for w in want[:-1]])
+        self.assertEqual(got, [(int(s), len(w)) for s, w in zip(starts, want)])
+        self.assertEqual(dec.frames_decoded(), len(want))
+        with self.assertRaisesRegex(ValueError, "streaming"):
+            gpufec.viterbi_decoder(gpufec.conv_code(7, K7, "", "streaming"), "cpu",
+                                   length_tag="packet_len")
+
     def test_hard_bits_and_other_dtypes(self):
         # uint8/bool 0/1 arrays are hard decisions (whatever invert says); other integer types
         # are refused with a message saying what is accepted.

@@ -79,6 +79,8 @@ public:
     virtual void decode_frames(const float* soft, uint8_t* bits, size_t n_frames) = 0;
     virtual void decode_frames(const int8_t* soft, uint8_t* bits, size_t n_frames) = 0;
     virtual nonfinite_report nonfinite() const = 0;
+    /*! @brief Starts the input positions and counters anew (a new run of a flowgraph). */
+    virtual void reset() = 0;
 };
 
 /*!

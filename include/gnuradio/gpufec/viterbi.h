@@ -73,6 +73,7 @@ public:
     viterbi_decoder_engine& operator=(const viterbi_decoder_engine&) = delete;
 
     const conv_code& decoded_code() const { return *m_code; }
+    const conv_code_sptr& code() const { return m_code; }
     const backend_choice& backend() const override { return m_choice; }
     const viterbi_tiling& tiling() const { return m_tiling; }
     bool streaming() const { return m_code->term() == termination::STREAMING; }
@@ -98,6 +99,7 @@ public:
     size_t flush() override;
     void reset() override;
     size_t pending() const override;
+    /* both shapes: forgets the stream and the counters */
     size_t available() const override { return m_ready_len - m_ready_head; }
     size_t pull(uint8_t* bits, size_t max) override;
 

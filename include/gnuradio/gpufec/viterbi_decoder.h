@@ -28,7 +28,9 @@ namespace gpufec {
  *
  * Framed codes decode whole frames, coded_bits_per_block() values in, frame_bits() bits out,
  * and tag the first bit of every decoded frame with "frame_start" (value: the frame's index,
- * counted from 0). Streaming codes decode one continuous stream in tiles (docs/viterbi.md); the
+ * counted from 0); with a length tag, each frame's length comes from the tag on its first
+ * soft value (GNU Radio's tagged-stream convention) and the frame length of the code is the
+ * longest accepted. Streaming codes decode one continuous stream in tiles (docs/viterbi.md); the
  * output lags the input by up to one tile plus the traceback depth and does not depend on how
  * the scheduler cuts the input. At the end of a finite stream the decoder flushes: every
  * received trellis step is decoded (traceback from the best state at the end).
@@ -53,6 +55,9 @@ public:
      * \param before streaming tiles: warm-up steps before a tile (0: the default)
      * \param after streaming tiles: traceback steps after a tile (0: the default)
      * \param device the CUDA device index (machines with several GPUs)
+     * \param length_tag framed codes: "" for frames of the code's size, or the key of a tag
+     *        (e.g. "packet_len") on each frame's first soft value giving its length in soft
+     *        values; frames of any length up to the code's frame_bits() are then decoded
      */
     static sptr make(conv_code_sptr code,
                      const std::string& backend = "auto",
@@ -62,7 +67,8 @@ public:
                      size_t payload = 0,
                      size_t before = 0,
                      size_t after = 0,
-                     int device = 0);
+                     int device = 0,
+                     const std::string& length_tag = "");
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;

@@ -210,5 +210,34 @@ std::string conv_code::name() const
     return s.str();
 }
 
+conv_code_sptr conv_code_for_coded_length(const conv_code& like, size_t coded_bits)
+{
+    if (like.term() == termination::STREAMING)
+        throw std::invalid_argument("code '" + like.name() + "' is streaming: it has no frames");
+    std::string pattern;
+    for (uint8_t b : like.puncture_pattern())
+        pattern += b ? '1' : '0';
+    const auto make = [&](size_t frame_bits) {
+        return conv_code::make(like.k(), like.polys(), pattern, like.term(), frame_bits);
+    };
+    // Channel bits grow with the frame length (by at most n per bit): the smallest frame
+    // that gives at least coded_bits is the only candidate.
+    size_t lo = 1, hi = coded_bits;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (make(mid)->coded_bits_per_block() < coded_bits)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    auto c = make(lo);
+    if (c->coded_bits_per_block() != coded_bits)
+        throw std::invalid_argument("no frame of '" + like.name() + "' has " +
+                                    std::to_string(coded_bits) + " channel bits (" +
+                                    std::to_string(lo) + " information bits give " +
+                                    std::to_string(c->coded_bits_per_block()) + ")");
+    return c;
+}
+
 } // namespace gpufec
 } // namespace gr
