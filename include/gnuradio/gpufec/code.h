@@ -24,7 +24,7 @@ class GPUFEC_CORE_API code
 {
 public:
     /*! The closed set of code families; GPU backends dispatch on it. */
-    enum class family { UNCODED, CONVOLUTIONAL };
+    enum class family { UNCODED, CONVOLUTIONAL, LTE_TURBO };
 
     virtual ~code();
 
