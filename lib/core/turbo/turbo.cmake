@@ -4,12 +4,21 @@ target_sources(gpufec-core PRIVATE
     turbo/qpp_interleaver.cc
     turbo/lte_turbo_code.cc
     turbo/encoder.cc
+    turbo/crc.cc
+    turbo/segmentation.cc
+    turbo/rate_match.cc
 )
 
 gpufec_add_cppunit_test(NAME qa_gpufec_turbo
     SOURCES
         turbo/qa_lte_turbo_code.cc
+        turbo/qa_lte_crc.cc
+        turbo/qa_lte_segmentation.cc
+        turbo/qa_lte_rate_match.cc
     SUITES
         lte_turbo_code_test
+        lte_crc_test
+        lte_segmentation_test
+        lte_rate_match_test
     LABELS core
     LIBS gpufec-core)
