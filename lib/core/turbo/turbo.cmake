@@ -7,6 +7,9 @@ target_sources(gpufec-core PRIVATE
     turbo/crc.cc
     turbo/segmentation.cc
     turbo/rate_match.cc
+    turbo/lte_turbo_params.cc
+    turbo/siso_cpu.cc
+    turbo/map_cpu.cc
 )
 
 gpufec_add_cppunit_test(NAME qa_gpufec_turbo
@@ -15,10 +18,14 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo/qa_lte_crc.cc
         turbo/qa_lte_segmentation.cc
         turbo/qa_lte_rate_match.cc
+        turbo/qa_turbo_siso.cc
+        turbo/qa_turbo_decoder.cc
     SUITES
         lte_turbo_code_test
         lte_crc_test
         lte_segmentation_test
         lte_rate_match_test
+        turbo_siso_test
+        turbo_decoder_test
     LABELS core
     LIBS gpufec-core)
