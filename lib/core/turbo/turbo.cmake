@@ -20,6 +20,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo/qa_lte_rate_match.cc
         turbo/qa_turbo_siso.cc
         turbo/qa_turbo_decoder.cc
+        turbo/qa_turbo_ber.cc
     SUITES
         lte_turbo_code_test
         lte_crc_test
@@ -27,5 +28,10 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         lte_rate_match_test
         turbo_siso_test
         turbo_decoder_test
+        turbo_ber_test
     LABELS core
     LIBS gpufec-core)
+
+# A timing program for docs/turbo.md (not installed).
+add_executable(gpufec_turbo_cpu_timing turbo/turbo_cpu_timing.cc)
+target_link_libraries(gpufec_turbo_cpu_timing PRIVATE gpufec-core)
