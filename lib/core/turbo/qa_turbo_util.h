@@ -1,0 +1,63 @@
+/* Helpers shared by the turbo test suites.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CORE_TURBO_QA_TURBO_UTIL_H
+#define INCLUDED_GPUFEC_CORE_TURBO_QA_TURBO_UTIL_H
+
+#include <cppunit/extensions/HelperMacros.h>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+namespace qa {
+
+/* Runs @p f and checks that it throws std::invalid_argument mentioning @p needle. */
+template <typename F>
+void expect_invalid(F f, const std::string& needle)
+{
+    try {
+        f();
+    } catch (const std::invalid_argument& e) {
+        CPPUNIT_ASSERT_MESSAGE(std::string("message '") + e.what() + "' lacks '" + needle + "'",
+                               std::string(e.what()).find(needle) != std::string::npos);
+        return;
+    }
+    CPPUNIT_FAIL("no std::invalid_argument (expected one mentioning '" + needle + "')");
+}
+
+inline std::vector<uint8_t> random_bits(size_t n, std::mt19937& rng)
+{
+    std::vector<uint8_t> b(n);
+    for (auto& v : b)
+        v = rng() & 1u;
+    return b;
+}
+
+/* Bits of an ASCII string, each byte most significant bit first (how CRC check values are
+ * defined for non-reflected CRCs). */
+inline std::vector<uint8_t> ascii_bits(const std::string& s)
+{
+    std::vector<uint8_t> bits;
+    for (unsigned char c : s)
+        for (int b = 7; b >= 0; --b)
+            bits.push_back((c >> b) & 1u);
+    return bits;
+}
+
+/* Noise-free soft values: +amp for bit 1, -amp for bit 0. */
+inline std::vector<float> clean_llrs(const std::vector<uint8_t>& bits, float amp)
+{
+    std::vector<float> l(bits.size());
+    for (size_t i = 0; i < bits.size(); ++i)
+        l[i] = bits[i] ? amp : -amp;
+    return l;
+}
+
+} // namespace qa
+} // namespace gpufec
+} // namespace gr
+
+#endif

@@ -1,0 +1,38 @@
+# The LTE turbo code family: included by lib/core/CMakeLists.txt (paths relative to lib/core).
+target_sources(gpufec-core PRIVATE
+    turbo/lte_qpp_table.cc
+    turbo/qpp_interleaver.cc
+    turbo/lte_turbo_code.cc
+    turbo/encoder.cc
+    turbo/crc.cc
+    turbo/segmentation.cc
+    turbo/rate_match.cc
+    turbo/lte_turbo_params.cc
+    turbo/siso_cpu.cc
+    turbo/map_cpu.cc
+    turbo/turbo_cpu.cc
+)
+
+gpufec_add_cppunit_test(NAME qa_gpufec_turbo
+    SOURCES
+        turbo/qa_lte_turbo_code.cc
+        turbo/qa_lte_crc.cc
+        turbo/qa_lte_segmentation.cc
+        turbo/qa_lte_rate_match.cc
+        turbo/qa_turbo_siso.cc
+        turbo/qa_turbo_decoder.cc
+        turbo/qa_turbo_ber.cc
+    SUITES
+        lte_turbo_code_test
+        lte_crc_test
+        lte_segmentation_test
+        lte_rate_match_test
+        turbo_siso_test
+        turbo_decoder_test
+        turbo_ber_test
+    LABELS core
+    LIBS gpufec-core)
+
+# A timing program for docs/turbo.md (not installed).
+add_executable(gpufec_turbo_cpu_timing turbo/turbo_cpu_timing.cc)
+target_link_libraries(gpufec_turbo_cpu_timing PRIVATE gpufec-core)

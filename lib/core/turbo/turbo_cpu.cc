@@ -1,0 +1,54 @@
+/* The CPU LTE turbo backend: the reference decoder (map_cpu), code blocks over threads.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "map_cpu.h"
+#include "turbo_backend.h"
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+class turbo_cpu final : public lte_turbo_backend
+{
+public:
+    turbo_cpu(const lte_turbo_code& code, const lte_turbo_params& params, const decoder_options& opts)
+        : m_decoder(code, params, opts.threads)
+    {
+        m_max_batch = opts.max_batch ? opts.max_batch : 4 * size_t(m_decoder.threads());
+    }
+
+    size_t max_batch() const override { return m_max_batch; }
+
+    float* input_buffer(size_t n) override
+    {
+        if (m_input.size() < n)
+            m_input.resize(n);
+        return m_input.data();
+    }
+
+    void decode(const float* llr, size_t n_blocks, uint8_t* bits, float* app, int* iterations) override
+    {
+        m_decoder.decode(llr, n_blocks, bits, app, iterations);
+    }
+
+private:
+    turbo::map_decoder_cpu m_decoder;
+    size_t m_max_batch;
+    std::vector<float> m_input;
+};
+
+} // namespace
+
+std::unique_ptr<lte_turbo_backend> make_lte_turbo_cpu(const lte_turbo_code& code,
+                                                      const lte_turbo_params& params,
+                                                      const decoder_options& opts)
+{
+    return std::make_unique<turbo_cpu>(code, params, opts);
+}
+
+} // namespace gpufec
+} // namespace gr
