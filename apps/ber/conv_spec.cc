@@ -9,6 +9,9 @@
 #include <sstream>
 #include <stdexcept>
 #include <vector>
+#ifdef GPUFEC_HAVE_CUDA
+#include "gpu_pipelines.h"
+#endif
 
 namespace gpufec_ber {
 
@@ -127,6 +130,11 @@ code_under_test make_conv(const std::string& args, size_t frame_bits)
         return make_cpu_simulator(c, frame_bits, setup,
                                   std::make_unique<viterbi_soft_decoder>(c, scale));
     };
+#ifdef GPUFEC_HAVE_CUDA
+    cut.cuda = [c, frame_bits, scale](const sim_setup& setup) {
+        return make_conv_gpu(c, frame_bits, scale, setup);
+    };
+#endif
     return cut;
 }
 

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
+#ifdef GPUFEC_HAVE_CUDA
+#include "gpu_pipelines.h"
+#endif
 
 namespace gpufec_ber {
 
@@ -45,6 +48,9 @@ code_under_test make_uncoded(const std::string& args, size_t frame_bits)
     cut.cpu = [frame_bits](const sim_setup& s) {
         return make_cpu_simulator(uncoded(), frame_bits, s, std::make_unique<hard_decoder>());
     };
+#ifdef GPUFEC_HAVE_CUDA
+    cut.cuda = [frame_bits](const sim_setup& s) { return make_uncoded_gpu(frame_bits, s); };
+#endif
     return cut;
 }
 
