@@ -137,6 +137,10 @@ class ber_options_test : public CppUnit::TestFixture
         const interval w = wilson(0, 1000000);
         CPPUNIT_ASSERT_EQUAL(0.0, w.lo);
         CPPUNIT_ASSERT_DOUBLES_EQUAL(3.8415 / 1000003.84, w.hi, 1e-9);
+        for (uint64_t n : { 1, 7, 300, 1000 }) { // exact ends, not rounding residue
+            CPPUNIT_ASSERT_EQUAL(0.0, wilson(0, n).lo);
+            CPPUNIT_ASSERT_EQUAL(1.0, wilson(n, n).hi);
+        }
         const point_result r{ { 1, 0, 0 }, stop_reason::FRAMES };
         const std::string row = table_row(9.0, 1, r) + csv_row("uncoded", 9.0, 1, r);
         CPPUNIT_ASSERT_MESSAGE(row, row.find("nan") == std::string::npos);
@@ -150,7 +154,8 @@ class ber_options_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT(limit_warning(1, rule, { { 3, 500, 100 }, stop_reason::ERRORS }).empty());
         const std::string w = limit_warning(7, rule, { { 3, 2, 1 }, stop_reason::BITS });
         CPPUNIT_ASSERT_MESSAGE(w, w.find("--max-bits 5000") != std::string::npos);
-        CPPUNIT_ASSERT_MESSAGE(w, w.find("1 frame errors and 2 bit errors") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(w, w.find("1 frame errors and 2 bit errors, short of --min-frame-errors "
+                                          "100 / --min-bit-errors 1") != std::string::npos);
         CPPUNIT_ASSERT(limit_warning(7, rule, { { 3, 2, 1 }, stop_reason::FRAMES }).find("--max-frames 100000") !=
                        std::string::npos);
     }

@@ -13,7 +13,8 @@ interval wilson(uint64_t k, uint64_t n)
     const double den = 1 + z * z / nn;
     const double mid = (p + z * z / (2 * nn)) / den;
     const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / den;
-    return { std::max(0.0, mid - half), std::min(1.0, mid + half) };
+    // At k = 0 (k = n) the lower (upper) end is exactly 0 (1); rounding would leave ~1e-19.
+    return { k == 0 ? 0.0 : std::max(0.0, mid - half), k == n ? 1.0 : std::min(1.0, mid + half) };
 }
 
 double uncoded_ber(double ebn0_db) { return 0.5 * std::erfc(std::sqrt(std::pow(10.0, ebn0_db / 10))); }
@@ -73,8 +74,8 @@ std::string limit_warning(double ebn0_db, const stop_rule& rule, const point_res
       << (r.reason == stop_reason::FRAMES ? "--max-frames " + std::to_string(rule.max_frames)
                                           : "--max-bits " + std::to_string(rule.max_bits))
       << " with " << c.frame_errors << " frame errors and " << c.bit_errors
-      << " bit errors, short of the target (" << rule.min_frame_errors << " and "
-      << rule.min_bit_errors << "): its intervals are wider than asked for";
+      << " bit errors, short of --min-frame-errors " << rule.min_frame_errors
+      << " / --min-bit-errors " << rule.min_bit_errors << ": its intervals are wider than asked for";
     return s.str();
 }
 
