@@ -101,8 +101,9 @@ std::string usage()
            "  --max-frames N         frames a point runs at most (default " + n(d.stop_at.max_frames) + ")\n"
            "  --max-bits N           information bits a point runs at most (default: no limit)\n"
            "  --batch N              frames per batch at most, 1 to " + n(max_batch_frames) +
-           " (default: the CPU takes about 2^20 bits,\n"
-           "                         the GPU at most 2^27 and half the free device memory);\n"
+           " (default: about 2^20\n"
+           "                         bits on the CPU; 2^27 bits on the GPU, fewer where two\n"
+           "                         batches would take over half the free device memory);\n"
            "                         it changes speed and memory, never the figures\n"
            "  --backend B            auto, cpu or cuda (default " + d.backend + "): cuda simulates on the\n"
            "                         device (bits, encoding, noise, decoding and error counts);\n"
