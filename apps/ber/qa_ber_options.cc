@@ -121,9 +121,11 @@ class ber_options_test : public CppUnit::TestFixture
 
     void csv_counts_are_integers()
     {
-        const point_result r{ { 100000, 123, 45 }, stop_reason::FRAMES };
+        // 13-digit counts: written as floating point they would lose digits
+        const point_result r{ { 1000000007, 1234567890123, 45 }, stop_reason::FRAMES };
         const std::string row = csv_row("conv K=7 [171,133] r1/2 streaming", 3.5, 2048, r);
-        CPPUNIT_ASSERT_EQUAL(0u, unsigned(row.rfind("\"conv K=7 [171,133] r1/2 streaming\",3.5,100000,204800000,123,", 0)));
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(row, 0u, unsigned(row.rfind(
+            "\"conv K=7 [171,133] r1/2 streaming\",3.5,1000000007,2048000014336,1234567890123,", 0)));
         CPPUNIT_ASSERT(row.find(",45,") != std::string::npos);
         CPPUNIT_ASSERT(row.find(",2048,frames\n") != std::string::npos);
         CPPUNIT_ASSERT(row.find('e') != std::string::npos); // the rates are floating point
