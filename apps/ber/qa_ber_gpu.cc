@@ -83,7 +83,7 @@ private:
         compare("conv:term=streaming", 2048, 1.5, batches);
         compare("conv:polys=133:171,puncture=3/4,term=streaming", 999, 3.0, batches);
         compare("conv:k=5,polys=23:35:37,term=streaming", 1500, 1.0, batches); // the warp kernel
-        compare("conv:puncture=7/8,term=streaming", 64, 4.5, batches);
+        compare("conv:puncture=7/8,term=streaming", 64, 3.0, batches);
         compare("conv", 512, 2.0, batches);
         compare("conv:puncture=2/3,term=truncated", 300, 2.5, batches);
         compare("conv:k=9,polys=753:561,term=tailbiting", 200, 1.5, batches);
@@ -112,8 +112,9 @@ private:
         }
     }
 
-    /* The sizes gpufec_ber runs: two batches of the automatic size (2^27 bits on a GPU with
-     * some 12 GB free), K=7 r1/2 streaming. */
+    /* The sizes gpufec_ber runs: a batch of the automatic size (2^27 bits on a GPU with some
+     * 12 GB free) and a small one in flight beside it, K=7 r1/2 streaming (the CPU side takes
+     * some 10 s). */
     void large_streaming_batches_equal_cpu()
     {
         const code_under_test cut = make_code("conv:term=streaming", 2048);
@@ -122,7 +123,7 @@ private:
         const auto gpu = cut.cuda(setup);
         const size_t m = gpu->max_batch_frames();
         CPPUNIT_ASSERT(m >= 4096);
-        CPPUNIT_ASSERT(run(*cpu, { m, m }) == run(*gpu, { m, m }));
+        CPPUNIT_ASSERT(run(*cpu, { m, 3 }) == run(*gpu, { m, 3 }));
     }
 };
 
