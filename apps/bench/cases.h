@@ -15,6 +15,9 @@ void bench_awgn(const config& cfg, table& out);
  *  and (group "viterbi-tiling") the BER-vs-throughput table over tilings. */
 void bench_viterbi(const config& cfg, table& out);
 
+/*! gpufec_ber's GPU-resident simulation loop, end to end. */
+void bench_ber(const config& cfg, table& out);
+
 } // namespace gpufec_bench
 
 #endif

@@ -45,8 +45,7 @@ void table::write_csv(const std::string& path) const
           << ",\"" << r.note << "\"\n";
 }
 
-namespace {
-double median_of(std::vector<double> t, double* spread)
+double median_ms(std::vector<double> t, double* spread)
 {
     std::sort(t.begin(), t.end());
     const double med = t[t.size() / 2];
@@ -54,7 +53,6 @@ double median_of(std::vector<double> t, double* spread)
         *spread = med > 0 ? (t.back() - t.front()) / med : 0;
     return med;
 }
-} // namespace
 
 double median_cpu_ms(const std::function<void()>& run, const config& cfg, double* spread)
 {
@@ -67,7 +65,7 @@ double median_cpu_ms(const std::function<void()>& run, const config& cfg, double
         const auto b = std::chrono::steady_clock::now();
         t.push_back(std::chrono::duration<double, std::milli>(b - a).count());
     }
-    return median_of(t, spread);
+    return median_ms(t, spread);
 }
 
 #ifdef GPUFEC_HAVE_CUDA
@@ -89,7 +87,7 @@ double median_gpu_ms(cudaStream_t stream,
         stop.synchronize();
         t.push_back(stop.elapsed_ms_since(start));
     }
-    return median_of(t, spread);
+    return median_ms(t, spread);
 }
 #endif
 

@@ -44,6 +44,9 @@ private:
     std::vector<row> m_rows;
 };
 
+/*! Median of @p ms; @p spread gets (max - min) / median. */
+double median_ms(std::vector<double> ms, double* spread = nullptr);
+
 /*! Median of the timed runs, in milliseconds; @p spread gets (max - min) / median. */
 double median_cpu_ms(const std::function<void()>& run, const config& cfg, double* spread = nullptr);
 

@@ -31,6 +31,8 @@ gpu_encoder_registration::gpu_encoder_registration(const char* family, gpu_encod
     registry()[family] = encode;
 }
 
+bool has_gpu_encoder(const code& c) { return registry().count(c.family()) != 0; }
+
 gpu_encode_fn gpu_encoder_for(const code& c)
 {
     const auto it = registry().find(c.family());

@@ -29,6 +29,9 @@ public:
     gpu_encoder_registration(const char* family, gpu_encode_fn encode);
 };
 
+/*! @brief Whether @p c's family has registered a GPU encoder. */
+bool has_gpu_encoder(const code& c);
+
 /*! @brief The registered encoder of @p c's family.
  *  @throws std::invalid_argument when the family has none, naming it and the remedy */
 gpu_encode_fn gpu_encoder_for(const code& c);

@@ -9,6 +9,7 @@
 #include "../backend_factory.h"
 #include "../gpu_encoder.h"
 #include "awgn_bpsk_backends.h"
+#include "coded_blocks_cuda.h"
 #include "cuda/channel/awgn_bpsk_kernels.h"
 #include "cuda/device_buffer.h"
 #include "cuda/pipeline/slot_ring.h"
@@ -96,7 +97,6 @@ public:
           m_batch_blocks(std::max<size_t>(1, (size_t(1) << 22) / m_n)),
           // The uncoded source draws bits and noise in one kernel; coded ones encode between.
           m_fused(m_code->family() == "uncoded"),
-          m_encode(m_fused ? nullptr : gpu_encoder_for(*m_code)),
           m_ring(slots, [this](generator_buffers& b) { allocate(b); })
     {
     }
@@ -158,18 +158,10 @@ private:
             cuda::launch_uncoded_source(
                 b.d_info.get(), b.d_soft.get(), nb, first_block, m_seed, m_params, st);
         } else {
-            const size_t hist = m_code->history_bits();
-            const uint64_t first_bit = first_block * m_k;
-            const size_t avail = first_bit < hist ? size_t(first_bit) : hist;
-            if (avail < hist) // before the stream's start the encoder sees zeros
-                GPUFEC_CUDA_CHECK(cudaMemsetAsync(b.d_bits.get(), 0, hist - avail, st));
-            cuda::launch_info_bits(
-                b.d_bits.get() + hist - avail, avail + nb * m_k, first_bit - avail, m_seed, st);
-            m_encode(*m_code, b.d_bits.get() + hist, b.d_coded.get(), nb, st);
-            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(
-                b.d_info.get(), b.d_bits.get() + hist, nb * m_k, cudaMemcpyDeviceToDevice, st));
-            cuda::launch_awgn_bpsk(
-                b.d_coded.get(), b.d_soft.get(), nb * m_n, first_block * m_n, m_seed, m_params, st);
+            cuda::launch_coded_blocks(*m_code, first_block, nb, m_seed, m_params, b.d_bits.get(),
+                                      b.d_coded.get(), b.d_soft.get(), st);
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(b.d_info.get(), b.d_bits.get() + m_code->history_bits(),
+                                              nb * m_k, cudaMemcpyDeviceToDevice, st));
         }
         GPUFEC_CUDA_CHECK(cudaMemcpyAsync(
             b.h_info.get(), b.d_info.get(), nb * m_k, cudaMemcpyDeviceToHost, st));
@@ -183,7 +175,6 @@ private:
     uint64_t m_seed;
     size_t m_k, m_n, m_batch_blocks;
     bool m_fused;
-    gpu_encode_fn m_encode;
     detail::awgn_sample_params m_params{};
     ring m_ring;
 };
@@ -196,6 +187,10 @@ std::unique_ptr<awgn_bpsk_channel_engine::backend_impl> make_awgn_channel_cuda(u
 std::unique_ptr<awgn_bpsk_generator::backend_impl> make_awgn_generator_cuda(code_sptr c,
                                                                             uint64_t seed)
 {
+    // The stream is a pure function of the seed on both backends: a family without a GPU
+    // encoder is generated on the host, with the same values.
+    if (!has_gpu_encoder(*c))
+        return make_awgn_generator_cpu(std::move(c), seed);
     return std::make_unique<generator_cuda>(std::move(c), seed);
 }
 

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "options.h"
+#include "code_registry.h"
+#include "parse_number.h"
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace gpufec_ber {
+
+namespace {
+
+constexpr uint64_t any = std::numeric_limits<uint64_t>::max();
+constexpr double min_db = -30, max_db = 60; // awgn_noise::from_snr's range
+constexpr size_t max_points = 10000;
+
+void parse_ebn0(const std::string& v, options& o)
+{
+    const size_t c1 = v.find(':'), c2 = c1 == std::string::npos ? c1 : v.find(':', c1 + 1);
+    if (c2 == std::string::npos)
+        throw std::invalid_argument("--ebn0 " + v + ": expected START:STOP:STEP in dB");
+    o.start = parse_real("--ebn0 START", v.substr(0, c1));
+    o.stop = parse_real("--ebn0 STOP", v.substr(c1 + 1, c2 - c1 - 1));
+    o.step = parse_real("--ebn0 STEP", v.substr(c2 + 1));
+    if (o.start < min_db || o.stop > max_db || o.stop < o.start || !(o.step > 0) ||
+        (o.stop - o.start) / o.step >= max_points)
+        throw std::invalid_argument("--ebn0 " + v +
+                                    ": expected -30 <= START <= STOP <= 60 and STEP > 0, at most " +
+                                    std::to_string(max_points) + " points");
+}
+
+} // namespace
+
+options parse_options(const std::vector<std::string>& args)
+{
+    options o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size())
+                throw std::invalid_argument(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--code")
+            o.code = value();
+        else if (a == "--ebn0")
+            parse_ebn0(value(), o);
+        else if (a == "--frame-bits")
+            o.frame_bits = parse_count(a, value(), 1, max_frame_bits);
+        else if (a == "--min-frame-errors")
+            o.stop_at.min_frame_errors = parse_count(a, value(), 1, any);
+        else if (a == "--min-bit-errors")
+            o.stop_at.min_bit_errors = parse_count(a, value(), 1, any);
+        else if (a == "--max-frames")
+            o.stop_at.max_frames = parse_count(a, value(), 1, any);
+        else if (a == "--max-bits")
+            o.stop_at.max_bits = parse_count(a, value(), 1, any);
+        else if (a == "--batch")
+            o.batch = parse_count(a, value(), 1, max_batch_frames);
+        else if (a == "--backend")
+            o.backend = value();
+        else if (a == "--seed")
+            o.seed = parse_count(a, value(), 0, any);
+        else if (a == "--csv")
+            o.csv = value();
+        else if (a == "--progress")
+            o.progress = true;
+        else if (a == "--help" || a == "-h")
+            o.help = true;
+        else
+            throw std::invalid_argument("unknown option '" + a + "'");
+    }
+    return o;
+}
+
+std::vector<double> ebn0_points(const options& o)
+{
+    std::vector<double> points;
+    // Points are computed from their index, so rounding does not accumulate.
+    for (size_t i = 0;; ++i) {
+        const double p = o.start + double(i) * o.step;
+        if (p > o.stop + 1e-9 * o.step)
+            break;
+        points.push_back(p);
+    }
+    return points;
+}
+
+std::string usage()
+{
+    const options d;
+    const auto n = [](uint64_t v) { return std::to_string(v); };
+    return "usage: gpufec_ber [options]\n"
+           "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, with 95% intervals.\n"
+           "  --code SPEC            the code (default " + d.code + "), see below\n"
+           "  --ebn0 START:STOP:STEP Eb/N0 points in dB (default 0:8:1)\n"
+           "  --frame-bits N         information bits per frame, 1 to " + n(max_frame_bits) +
+           " (default " + n(d.frame_bits) + ")\n"
+           "  --min-frame-errors N   frame errors a point needs (default " + n(d.stop_at.min_frame_errors) + ")\n"
+           "  --min-bit-errors N     bit errors a point needs, as well (default " + n(d.stop_at.min_bit_errors) + ")\n"
+           "  --max-frames N         frames a point runs at most (default " + n(d.stop_at.max_frames) + ")\n"
+           "  --max-bits N           information bits a point runs at most (default: no limit)\n"
+           "  --batch N              frames per batch at most, 1 to " + n(max_batch_frames) +
+           " (default: about 2^20\n"
+           "                         bits on the CPU; 2^27 bits on the GPU, fewer where two\n"
+           "                         batches would take over half the free device memory);\n"
+           "                         it changes speed and memory, never the figures\n"
+           "  --backend B            auto, cpu or cuda (default " + d.backend + "): cuda simulates on the\n"
+           "                         device (bits, encoding, noise, decoding and error counts);\n"
+           "                         auto takes it when a device is present and the code has it\n"
+           "  --seed S               0 to 2^64-1 (default " + n(d.seed) + "); point i uses seed S + i\n"
+           "  --csv FILE             also write the points to FILE (gpufec_plot_ber.py plots it)\n"
+           "  --progress             progress line on stderr (default: only when it is a terminal)\n"
+           "  --help                 this text\n"
+           "Numbers are decimal digits only; 0 is allowed for --seed alone.\n"
+           "\n"
+           "Stopping: a point ends at the first frame at which it has both --min-frame-errors\n"
+           "frame errors and --min-bit-errors bit errors, or --max-frames frames, or at least\n"
+           "--max-bits bits (a warning on stderr then says the error target was not reached).\n"
+           "The figures depend on the seed and these rules only: cpu and cuda give the same ones.\n"
+           "\n"
+           "Frames: frame f is information bits [f N, (f+1) N) of one stream of random bits per\n"
+           "point (N = --frame-bits). A framed code encodes each frame as one code block. A\n"
+           "streaming code (term=streaming) encodes the whole stream from state 0 without end\n"
+           "and decodes it in tiles (viterbi_tiling::defaults); a frame is then a piece of the\n"
+           "stream, and every bit is decoded as part of a complete tile, never at a stream end.\n"
+           "\n"
+           "codes (--code):\n" +
+           code_help();
+}
+
+} // namespace gpufec_ber

@@ -1,0 +1,112 @@
+/* A code family registered in this file, as a family's own file registers it, reaches
+ * gpufec_ber's --code parser; the built-in families parse and reject specs.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "code_registry.h"
+#include "options.h"
+#include "qa_ber_scripted.h"
+#include "simulate.h"
+#include <cppunit/extensions/HelperMacros.h>
+#include <stdexcept>
+
+namespace gpufec_ber {
+
+namespace {
+
+code_under_test make_scripted(const std::string& args, size_t frame_bits)
+{
+    code_under_test cut;
+    cut.coded = gr::gpufec::uncoded();
+    cut.frame_bits = frame_bits;
+    cut.frames = "scripted frames";
+    cut.decoder = "script " + args;
+    cut.cpu = [](const sim_setup& s) {
+        return std::make_unique<scripted_simulator>(s.max_batch_frames ? s.max_batch_frames : 10, 1);
+    };
+    return cut;
+}
+
+const register_code_family registration({
+    "qa-scripted",
+    "  qa-scripted[:ANY]     a test family with scripted errors\n",
+    make_scripted,
+});
+
+} // namespace
+
+class ber_registry_test : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(ber_registry_test);
+    CPPUNIT_TEST(family_of_this_file_reaches_the_parser);
+    CPPUNIT_TEST(help_lists_every_family);
+    CPPUNIT_TEST(unknown_family_names_the_known_ones);
+    CPPUNIT_TEST(builtin_families_parse);
+    CPPUNIT_TEST(bad_specs_fail);
+    CPPUNIT_TEST(second_registration_of_a_name_fails);
+    CPPUNIT_TEST_SUITE_END();
+
+    void family_of_this_file_reaches_the_parser()
+    {
+        const code_under_test cut = make_code("qa-scripted:xyz", 64);
+        CPPUNIT_ASSERT_EQUAL(std::string("script xyz"), cut.decoder);
+        CPPUNIT_ASSERT_EQUAL(size_t(64), cut.frame_bits);
+        CPPUNIT_ASSERT(!cut.cuda);
+        CPPUNIT_ASSERT_EQUAL(std::string("script "), make_code("qa-scripted", 1).decoder);
+        // ... and its simulation runs under gpufec_ber's stopping rule.
+        const auto sim = cut.cpu(sim_setup{ {}, 1, 0 });
+        stop_rule rule;
+        rule.min_frame_errors = 2;
+        const point_result r = simulate_point(*sim, cut.frame_bits, rule);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(11), r.counts.frames); // errors at frames 3 and 10
+    }
+
+    void help_lists_every_family()
+    {
+        const std::string help = usage();
+        for (const char* name : { "qa-scripted", "uncoded", "conv[:KEY=VALUE" })
+            CPPUNIT_ASSERT_MESSAGE(name, help.find(name) != std::string::npos);
+    }
+
+    void unknown_family_names_the_known_ones()
+    {
+        try {
+            make_code("turbo:lte", 100);
+            CPPUNIT_FAIL("an unknown family was accepted");
+        } catch (const std::invalid_argument& e) {
+            const std::string what = e.what();
+            CPPUNIT_ASSERT(what.find("'turbo'") != std::string::npos);
+            CPPUNIT_ASSERT(what.find("conv, qa-scripted, uncoded") != std::string::npos);
+        }
+    }
+
+    void builtin_families_parse()
+    {
+        CPPUNIT_ASSERT_EQUAL(std::string("uncoded"), make_code("uncoded", 10).coded->name());
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,133] r1/2 terminated N=2048"),
+                             make_code("conv", 2048).coded->name());
+        const code_under_test s = make_code("conv:k=5,polys=23:35,puncture=3/4,term=streaming,scale=4", 500);
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=5 [23,35] r3/4 streaming"), s.coded->name());
+        CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
+        CPPUNIT_ASSERT(s.cpu);
+    }
+
+    void bad_specs_fail()
+    {
+        for (const char* spec : { "uncoded:x", "conv:k=10", "conv:k=x", "conv:k=-7", "conv:k",
+                                  "conv:foo=1", "conv:polys=9:133", "conv:polys=171:", "conv:polys=1711111",
+                                  "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0",
+                                  "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12" }) {
+            CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 100), std::invalid_argument);
+        }
+    }
+
+    void second_registration_of_a_name_fails()
+    {
+        CPPUNIT_ASSERT_THROW(register_code_family({ "qa-scripted", "", make_scripted }), std::logic_error);
+        CPPUNIT_ASSERT_THROW(register_code_family({ "a:b", "", make_scripted }), std::logic_error);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ber_registry_test);
+
+} // namespace gpufec_ber

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "report.h"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace gpufec_ber {
+
+interval wilson(uint64_t k, uint64_t n)
+{
+    const double z = 1.959964, nn = double(n), p = double(k) / nn;
+    const double den = 1 + z * z / nn;
+    const double mid = (p + z * z / (2 * nn)) / den;
+    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / den;
+    // At k = 0 (k = n) the lower (upper) end is exactly 0 (1); rounding would leave ~1e-19.
+    return { k == 0 ? 0.0 : std::max(0.0, mid - half), k == n ? 1.0 : std::min(1.0, mid + half) };
+}
+
+double uncoded_ber(double ebn0_db) { return 0.5 * std::erfc(std::sqrt(std::pow(10.0, ebn0_db / 10))); }
+
+std::string table_header()
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%7s %12s %16s %12s %10s %21s %10s %10s %21s %10s %7s\n", "Eb/N0",
+                  "frames", "bits", "bit errs", "BER", "BER 95% CI", "fr errs", "FER", "FER 95% CI",
+                  "uncoded", "stop");
+    return buf;
+}
+
+std::string table_row(double ebn0_db, size_t frame_bits, const point_result& r)
+{
+    const frame_counts& c = r.counts;
+    const uint64_t bits = c.frames * frame_bits;
+    const interval b = wilson(c.bit_errors, bits), f = wilson(c.frame_errors, c.frames);
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "%7.2f %12llu %16llu %12llu %10.3e [%9.3e,%9.3e] %10llu %10.3e [%9.3e,%9.3e] %10.3e %7s\n",
+                  ebn0_db, (unsigned long long)c.frames, (unsigned long long)bits,
+                  (unsigned long long)c.bit_errors, double(c.bit_errors) / double(bits), b.lo, b.hi,
+                  (unsigned long long)c.frame_errors, double(c.frame_errors) / double(c.frames), f.lo,
+                  f.hi, uncoded_ber(ebn0_db), stop_reason_name(r.reason));
+    return buf;
+}
+
+std::string csv_header()
+{
+    return "code,ebn0_db,frames,bits,bit_errors,ber,ber_lo,ber_hi,frame_errors,fer,fer_lo,fer_hi,"
+           "uncoded_theory,frame_bits,stopped_by\n";
+}
+
+std::string csv_row(const std::string& code_name, double ebn0_db, size_t frame_bits, const point_result& r)
+{
+    const frame_counts& c = r.counts;
+    const uint64_t bits = c.frames * frame_bits;
+    const interval b = wilson(c.bit_errors, bits), f = wilson(c.frame_errors, c.frames);
+    std::ostringstream s;
+    s.precision(10);
+    s << '"' << code_name << "\"," << ebn0_db << ',' << c.frames << ',' << bits << ','
+      << c.bit_errors << ',' << double(c.bit_errors) / double(bits) << ',' << b.lo << ',' << b.hi
+      << ',' << c.frame_errors << ',' << double(c.frame_errors) / double(c.frames) << ',' << f.lo
+      << ',' << f.hi << ',' << uncoded_ber(ebn0_db) << ',' << frame_bits << ','
+      << stop_reason_name(r.reason) << '\n';
+    return s.str();
+}
+
+std::string limit_warning(double ebn0_db, const stop_rule& rule, const point_result& r)
+{
+    if (r.reason == stop_reason::ERRORS)
+        return "";
+    const frame_counts& c = r.counts;
+    std::ostringstream s;
+    s << "warning: Eb/N0 " << ebn0_db << " dB ended at "
+      << (r.reason == stop_reason::FRAMES ? "--max-frames " + std::to_string(rule.max_frames)
+                                          : "--max-bits " + std::to_string(rule.max_bits))
+      << " with " << c.frame_errors << " frame errors and " << c.bit_errors
+      << " bit errors, short of --min-frame-errors " << rule.min_frame_errors
+      << " / --min-bit-errors " << rule.min_bit_errors << ": its intervals are wider than asked for";
+    return s.str();
+}
+
+} // namespace gpufec_ber
