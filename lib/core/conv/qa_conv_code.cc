@@ -106,6 +106,7 @@ class conv_code_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(conv_code_test);
     CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST(encode_rejects_overflowing_block_count);
     CPPUNIT_TEST(termination_names);
     CPPUNIT_TEST(sizes_and_names);
     CPPUNIT_TEST(puncturer_phases);
@@ -142,6 +143,14 @@ class conv_code_test : public CppUnit::TestFixture
         // Streaming ignores frame_bits.
         CPPUNIT_ASSERT_EQUAL(size_t(0),
                              conv_code(7, p171, "", termination::STREAMING, 0).frame_bits());
+    }
+
+    void encode_rejects_overflowing_block_count()
+    {
+        const conv_code c(7, p171, "", termination::TERMINATED, 100);
+        uint8_t info = 0, coded = 0;
+        expect_invalid([&] { c.encode(&info, &coded, size_t(1) << 62); },
+                       "n_blocks = 4611686018427387904 is too large: at 100 information bits per block");
     }
 
     void termination_names()
