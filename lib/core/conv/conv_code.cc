@@ -117,9 +117,9 @@ conv_code::conv_code(int k,
                      size_t frame_bits)
     : m_k(k), m_polys(polys), m_term(term), m_frame_bits(frame_bits)
 {
-    if (k < 3 || k > 9)
-        throw std::invalid_argument("k = " + std::to_string(k) +
-                                    " is out of range: allowed is 3 to 9");
+    if (k < min_k || k > max_k)
+        throw std::invalid_argument("k = " + std::to_string(k) + " is out of range: allowed is " +
+                                    std::to_string(min_k) + " to " + std::to_string(max_k));
     if (polys.size() < 2 || polys.size() > 4)
         throw std::invalid_argument("polys has " + std::to_string(polys.size()) +
                                     " generators: allowed are 2, 3 or 4 (rate 1/2, 1/3, 1/4)");
@@ -139,6 +139,12 @@ conv_code::conv_code(int k,
     termination_name(term); // rejects values outside the enum
     if (term != termination::STREAMING && frame_bits == 0)
         throw std::invalid_argument("frame_bits = 0 is out of range: a frame needs at least 1 bit");
+    // Within this limit no size derived from frame_bits (steps, coded bits, buffers) can wrap.
+    if (frame_bits > max_frame_bits)
+        throw std::invalid_argument("frame_bits = " + std::to_string(frame_bits) +
+                                    " is out of range: allowed is 1 to " +
+                                    std::to_string(max_frame_bits) +
+                                    " information bits per frame");
 
     m_pattern = parse_pattern(puncture, n(), m_pattern_name);
     if (!m_pattern_name.empty() && !punctured())

@@ -106,6 +106,7 @@ class conv_code_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(conv_code_test);
     CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST(rejects_oversized_frames);
     CPPUNIT_TEST(encode_rejects_overflowing_block_count);
     CPPUNIT_TEST(termination_names);
     CPPUNIT_TEST(sizes_and_names);
@@ -143,6 +144,21 @@ class conv_code_test : public CppUnit::TestFixture
         // Streaming ignores frame_bits.
         CPPUNIT_ASSERT_EQUAL(size_t(0),
                              conv_code(7, p171, "", termination::STREAMING, 0).frame_bits());
+    }
+
+    void rejects_oversized_frames()
+    {
+        const size_t max = conv_code::max_frame_bits;
+        for (size_t n : { max + 1, size_t(1) << 31, size_t(1) << 63, ~size_t(0) })
+            for (termination t : { termination::TERMINATED, termination::TAILBITING,
+                                   termination::STREAMING })
+                expect_invalid([=] { conv_code c(7, p171, "", t, n); },
+                               "frame_bits = " + std::to_string(n) + " is out of range: allowed is 1 to " +
+                                   std::to_string(max));
+        // The longest frame works, with its sizes exact.
+        const conv_code c(9, { 0557, 0663, 0711, 0447 }, "", termination::TERMINATED, max);
+        CPPUNIT_ASSERT_EQUAL(max + 8, c.steps_per_block());
+        CPPUNIT_ASSERT_EQUAL(4 * (max + 8), c.coded_bits_per_block());
     }
 
     void encode_rejects_overflowing_block_count()
