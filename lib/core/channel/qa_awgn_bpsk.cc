@@ -34,6 +34,7 @@ class awgn_bpsk_test : public CppUnit::TestFixture
     CPPUNIT_TEST(channel_equals_generator);
     CPPUNIT_TEST(noise_change_applies_to_later_blocks);
     CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST(info_bits_known_answers);
     CPPUNIT_TEST(large_calls_equal_small_calls);
     CPPUNIT_TEST(rejects_sizes_that_overflow);
     CPPUNIT_TEST_SUITE_END();
@@ -232,6 +233,49 @@ class awgn_bpsk_test : public CppUnit::TestFixture
                                            backend_kind::CPU);
             },
             "sigma");
+    }
+
+    /* Bits as hex digits, 4 bits each, the first bit the most significant. */
+    static std::string hex(const std::vector<uint8_t>& bits, size_t first, size_t n)
+    {
+        std::string s;
+        for (size_t i = first; i < first + n; i += 4)
+            s += "0123456789abcdef"[bits[i] << 3 | bits[i + 1] << 2 | bits[i + 2] << 1 | bits[i + 3]];
+        return s;
+    }
+
+    void info_bits_known_answers()
+    {
+        // The information bit stream of a seed, recorded once (commit fab2970): a change of
+        // the stream (another Philox key, counter or bit order) changes every recorded
+        // simulation, so it must be deliberate. Bits 0..127 and 1000..1063.
+        const struct {
+            uint64_t seed;
+            const char* first;
+            const char* at1000;
+        } known[] = {
+            { 0, "87a8a2215576b10fca0398f00fae1fc1", "faf9edfeff8fbda7" },
+            { 1, "4838e0e06d264142d208909c45bd45b6", "7a7d6aaac0024855" },
+            { 0x123456789abcdefull, "7affb95fd2210836e8e39e96c1ff09a0", "adbe937b06a94063" },
+        };
+        for (const auto& k : known) {
+            awgn_bpsk_generator gen(uncoded(), awgn_noise::from_snr(3, snr_kind::EBN0, 1.0),
+                                    soft_output::LLR, k.seed, backend_kind::CPU);
+            std::vector<uint8_t> bits(1064);
+            std::vector<float> soft(bits.size());
+            gen.generate(bits.size(), bits.data(), soft.data());
+            CPPUNIT_ASSERT_EQUAL(std::string(k.first), hex(bits, 0, 128));
+            CPPUNIT_ASSERT_EQUAL(std::string(k.at1000), hex(bits, 1000, 64));
+            // A coded generator draws the same stream.
+            awgn_bpsk_generator coded(conv_code::make(7, { 0171, 0133 }, "3/4", termination::TRUNCATED, 200),
+                                      awgn_noise::from_snr(3, snr_kind::EBN0, 0.75), soft_output::LLR,
+                                      k.seed, backend_kind::CPU);
+            std::vector<uint8_t> info(6 * 200);
+            std::vector<float> llr(6 * coded.coded_by().coded_bits_per_block());
+            coded.generate(6, info.data(), llr.data());
+            CPPUNIT_ASSERT_EQUAL(std::string(k.first), hex(info, 0, 128));
+            CPPUNIT_ASSERT_EQUAL(std::string(k.at1000), hex(info, 1000, 64));
+        }
     }
 
     void large_calls_equal_small_calls()
