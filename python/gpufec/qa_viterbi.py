@@ -327,11 +327,12 @@ class qa_viterbi(gr_unittest.TestCase):
                 gpufec.conv_code(7, K7, "", "terminated", frame_bits)
         code = gpufec.conv_code(7, K7, "", "terminated", gpufec.conv_code.max_frame_bits)
         self.assertEqual(code.coded_bits_per_block(), 2 * (2**20 + 6))
-        for data in ([1, 0] * 1000, [1, 0] * 2**19 + [1] * 100):
+        # A whole frame is 2 Mbit of work: more time for it on a loaded machine.
+        for data, seconds in (([1, 0] * 1000, 1.0), ([1, 0] * 2**19 + [1] * 100, 5.0)):
             tb = gr.top_block()
             sink = blocks.vector_sink_b()
             tb.connect(blocks.vector_source_b(data), gpufec.conv_encoder(code), sink)
-            run_within(self, tb, 1.0)
+            run_within(self, tb, seconds)
             self.assertEqual(len(sink.data()), len(data) // 2**20 * code.coded_bits_per_block())
         tb = gr.top_block()
         sink = blocks.vector_sink_b()
