@@ -101,6 +101,46 @@ class qa_awgn_bpsk(gr_unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "code"):
             gpufec.awgn_bpsk_source(None, 3.0)
 
+    def test_sizes_and_integers_raise_value_error(self):
+        code = gpufec.conv_code(7, [0o171, 0o133])
+        # 2**62 blocks of 4108 bits wrapped around to a small array, then a crash.
+        for n in (2**62, 2**70, -1):
+            with self.assertRaisesRegex(ValueError, "n_blocks = %d is out of range: allowed is 0 "
+                                        "to 4490444029627446" % n):
+                gpufec.awgn_bpsk_generate(code, n, backend="cpu")
+        with self.assertRaisesRegex(TypeError, "n_blocks must be an integer, got float"):
+            gpufec.awgn_bpsk_generate(code, 1.5, backend="cpu")
+        for seed in (-1, 2**64):
+            with self.assertRaisesRegex(ValueError, "seed = %d is out of range: allowed is 0 to "
+                                        "18446744073709551615" % seed):
+                gpufec.awgn_bpsk_generate(code, 1, seed=seed, backend="cpu")
+            with self.assertRaisesRegex(ValueError, "seed = %d is out of range" % seed):
+                gpufec.awgn_bpsk(np.zeros(4, dtype=np.uint8), seed=seed, backend="cpu")
+            with self.assertRaisesRegex(ValueError, "seed = %d is out of range" % seed):
+                gpufec.awgn_bpsk_source(code, 3.0, seed, backend="cpu")
+            with self.assertRaisesRegex(ValueError, "seed = %d is out of range" % seed):
+                gpufec.awgn_bpsk_channel(3.0, "ebn0", 1.0, "llr", seed, "cpu")
+        with self.assertRaisesRegex(ValueError, "first_sample = -1 is out of range"):
+            gpufec.awgn_bpsk(np.zeros(4, dtype=np.uint8), first_sample=-1, backend="cpu")
+        with self.assertRaisesRegex(ValueError, "first_sample = %d is too large: first_sample \\+ "
+                                    "the number of bits does not fit in 64 bits" % (2**64 - 2)):
+            gpufec.awgn_bpsk(np.zeros(4, dtype=np.uint8), first_sample=2**64 - 2, backend="cpu")
+        # The largest seed is a seed like any other.
+        _, a = gpufec.awgn_bpsk_generate(code, 1, seed=2**64 - 1, backend="cpu")
+        _, b = gpufec.awgn_bpsk_generate(code, 1, seed=np.uint64(2**64 - 1), backend="cpu")
+        np.testing.assert_array_equal(a, b)
+
+    def test_nonzero_bits_are_ones(self):
+        # docs/conventions.md: any nonzero input value is bit 1, whatever the dtype.
+        bits = np.array([0, 1, 1, 0, 1, 0, 0, 1], dtype=np.uint8)
+        want = gpufec.awgn_bpsk(bits, 2.0, seed=4, backend="cpu")
+        ones = bits.astype(bool)
+        for values in (np.where(ones, 256, 0), np.where(ones, 0.6, 0.0), np.where(ones, -3, 0),
+                       ones, np.where(ones, 9, 0).astype(np.uint8), list(np.where(ones, 2, 0))):
+            np.testing.assert_array_equal(gpufec.awgn_bpsk(values, 2.0, seed=4, backend="cpu"), want)
+        with self.assertRaisesRegex(TypeError, "bits must hold integers, booleans or floats"):
+            gpufec.awgn_bpsk(np.array(["a", "b"]))
+
 
 if __name__ == "__main__":
     gr_unittest.run(qa_awgn_bpsk)

@@ -5,6 +5,7 @@
 """Convolutional codes from Python: conv_code, the encoder and Viterbi decoder blocks and
 numpy functions, checked against GNU Radio's gr-fec (cc_encoder, puncture_bb, cc_decoder)."""
 
+import threading
 import time
 
 import numpy as np
@@ -44,6 +45,19 @@ class chopper(gr.basic_block):
         output_items[0][:n] = input_items[0][:n]
         self.consume(0, n)
         return n
+
+
+def run_within(test, tb, seconds):
+    """Runs a flowgraph that must end by itself within @p seconds (stops it otherwise)."""
+    done = threading.Event()
+    tb.start()
+    waiter = threading.Thread(target=lambda: (tb.wait(), done.set()))
+    waiter.start()
+    ended = done.wait(seconds)
+    if not ended:
+        tb.stop()
+        waiter.join()
+    test.assertTrue(ended, "the flowgraph did not end within %g s" % seconds)
 
 
 def run_blocks(data, *chain, sink_type=blocks.vector_sink_b):
@@ -298,13 +312,6 @@ class qa_viterbi(gr_unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "inside a trellis step.*last 1 values"):
             gpufec.viterbi_decode(code, llr[:-1], backend="cpu")
 
-    def test_encoder_reads_any_nonzero_value_as_one(self):
-        code = gpufec.conv_code(7, K7, "", "terminated", 100)
-        info = self.bits(100)
-        want = gpufec.conv_encode(code, info)
-        np.testing.assert_array_equal(gpufec.conv_encode(code, info.astype(np.int64) * 256), want)
-        np.testing.assert_array_equal(gpufec.conv_encode(code, info * np.float32(0.6)), want)
-
     # ------------------------------------------------------------------ soft convention
 
     def test_gnuradio_bpsk_soft_decoder_feeds_the_decoder(self):
@@ -425,6 +432,80 @@ class qa_viterbi(gr_unittest.TestCase):
             gpufec.viterbi_decoder(None)
         with self.assertRaisesRegex(ValueError, "code"):
             gpufec.conv_encoder(None)
+
+    def test_frames_fit_the_buffers(self):
+        # A frame larger than the limit cannot be built, so no block waits for it; at the limit
+        # a finite flowgraph ends, whole frames or not.
+        for frame_bits in (2**31, 2**63, 2**64 - 1, gpufec.conv_code.max_frame_bits + 1):
+            with self.assertRaisesRegex(ValueError, "frame_bits = %d is out of range: allowed is "
+                                        "1 to 1048576" % frame_bits):
+                gpufec.conv_code(7, K7, "", "terminated", frame_bits)
+        code = gpufec.conv_code(7, K7, "", "terminated", gpufec.conv_code.max_frame_bits)
+        self.assertEqual(code.coded_bits_per_block(), 2 * (2**20 + 6))
+        # A whole frame is 2 Mbit of work: more time for it on a loaded machine.
+        for data, seconds in (([1, 0] * 1000, 1.0), ([1, 0] * 2**19 + [1] * 100, 5.0)):
+            tb = gr.top_block()
+            sink = blocks.vector_sink_b()
+            tb.connect(blocks.vector_source_b(data), gpufec.conv_encoder(code), sink)
+            run_within(self, tb, seconds)
+            self.assertEqual(len(sink.data()), len(data) // 2**20 * code.coded_bits_per_block())
+        tb = gr.top_block()
+        sink = blocks.vector_sink_b()
+        tb.connect(blocks.vector_source_f([1.0] * 5000), gpufec.viterbi_decoder(code, "cpu"), sink)
+        run_within(self, tb, 1.0)
+        self.assertEqual(len(sink.data()), 0)
+
+    def test_nonzero_bits_are_ones(self):
+        # docs/conventions.md: any nonzero input value is bit 1, whatever the dtype.
+        rng = np.random.default_rng(3)
+        code = gpufec.conv_code(7, K7, "3/4", "truncated", 30)
+        bits = rng.integers(0, 2, 300, dtype=np.uint8)
+        want = gpufec.conv_encode(code, bits)
+        ones = bits.astype(bool)
+        for values in (np.where(ones, 256, 0).astype(np.int64), np.where(ones, -1, 0).astype(np.int8),
+                       np.where(ones, 0.6, 0.0), np.where(ones, 1e-30, 0.0).astype(np.float32),
+                       np.where(ones, 2**40, 0), ones, np.where(ones, 7, 0).astype(np.uint16),
+                       np.where(ones, 255, 0).astype(np.uint8), list(np.where(ones, 2, 0))):
+            np.testing.assert_array_equal(gpufec.conv_encode(code, values), want, err_msg=str(values[:5]))
+        with self.assertRaisesRegex(TypeError, "bits must hold integers, booleans or floats.*complex"):
+            gpufec.conv_encode(code, bits.astype(complex))
+        with self.assertRaisesRegex(ValueError, "bits must be a 1-D array, got 2 dimensions"):
+            gpufec.conv_encode(code, bits.reshape(10, 30))
+
+    def test_rejects_useless_codes(self):
+        with self.assertRaisesRegex(ValueError, r"puncture = '10' .*\(rate 1/1\): the rate must "
+                                    "be below 1"):
+            gpufec.conv_code(7, K7, "10")
+        with self.assertRaisesRegex(ValueError, r"puncture = '1000' .*\(rate 2/1\)"):
+            gpufec.conv_code(7, K7, "1000")
+        with self.assertRaisesRegex(ValueError, r"polys = \[0o5, 0o6\] is a catastrophic code"):
+            gpufec.conv_code(3, [5, 6])
+        with self.assertRaisesRegex(ValueError, r"polys\[1\] = 0o171 repeats polys\[0\]"):
+            gpufec.conv_code(7, [0o171, 0o171])
+        # The codes of the docs and the tests stay valid.
+        for k, polys in ((7, [0o171, 0o133]), (7, [0o133, 0o171, 0o165]), (9, [0o753, 0o561]),
+                         (9, [0o557, 0o663, 0o711]), (9, [0o557, 0o663, 0o711, 0o447]),
+                         (5, [0o23, 0o35]), (5, [0o23, 0o35, 0o27])):
+            gpufec.conv_code(k, polys)
+
+    def test_integer_arguments_name_the_range(self):
+        for value in (-1, 2**70):
+            with self.assertRaisesRegex(ValueError, "frame_bits = %d is out of range: allowed is 1 "
+                                        "to 1048576" % value):
+                gpufec.conv_code(7, K7, "", "terminated", value)
+            with self.assertRaisesRegex(ValueError, "frame_bits = %d is out of range" % value):
+                gpufec.conv_code(7, K7, "", gpufec.termination.TERMINATED, value)
+            with self.assertRaisesRegex(ValueError, "k = %d is out of range: allowed is 3 to 9" % value):
+                gpufec.conv_code(value, K7)
+            with self.assertRaisesRegex(ValueError, r"polys\[1\] = %d is out of range: allowed is "
+                                        "1 to 0o177 for k = 7" % value):
+                gpufec.conv_code(7, [0o171, value])
+        with self.assertRaisesRegex(TypeError, "frame_bits must be an integer, got float"):
+            gpufec.conv_code(7, K7, "", "terminated", 100.0)
+        with self.assertRaisesRegex(TypeError, "polys must be a list of generators"):
+            gpufec.conv_code(7, 0o171)
+        self.assertEqual(gpufec.conv_code(np.int64(7), np.array(K7), "", "truncated",
+                                          np.uint16(100)).frame_bits(), 100)
 
     def test_backend_selection(self):
         code = gpufec.conv_code(7, K7, "", "streaming")

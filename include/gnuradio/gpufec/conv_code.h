@@ -28,7 +28,7 @@ GPUFEC_CORE_API std::string termination_name(termination t);
 /*!
  * @brief A feed-forward convolutional code: constraint length, generators, puncturing, framing.
  *
- * Conventions (docs/viterbi.md):
+ * Conventions (docs/viterbi.md, docs/conventions.md):
  * - generators are written in octal as usual (0171, 0133); bit k-1 taps the newest input bit,
  *   bit 0 the oldest. gr-fec's cc_encoder writes the same generators bit-reversed ([79, 109]
  *   for 171/133).
@@ -40,14 +40,25 @@ GPUFEC_CORE_API std::string termination_name(termination t);
 class GPUFEC_CORE_API conv_code final : public code
 {
 public:
+    static constexpr int min_k = 3;
+    static constexpr int max_k = 9;
+    /*! Longest frame, in information bits. A frame's coded bits are GNU Radio item counts
+     *  (int) and buffer sizes, and the CPU decoder keeps steps x 2^(k-1) decision bytes per
+     *  thread (256 MiB for a K=9 frame this long), as for the longest streaming tile. */
+    static constexpr size_t max_frame_bits = size_t(1) << 20;
+
     /*!
-     * @param k constraint length, 3..9
-     * @param polys 2, 3 or 4 generators (rate 1/2, 1/3, 1/4), each in [1, 2^k); together they
-     *        must tap both the newest and the oldest bit (otherwise k is not the constraint length)
+     * @param k constraint length, min_k..max_k (3..9)
+     * @param polys 2, 3 or 4 distinct generators (rate 1/2, 1/3, 1/4), each in [1, 2^k);
+     *        together they must tap both the newest and the oldest bit (otherwise k is not the
+     *        constraint length), and they must not make a catastrophic code (a common factor
+     *        other than D^l over GF(2), docs/conventions.md)
      * @param puncture "" (none), a named pattern ("2/3", "3/4", "5/6", "7/8": the DVB-T / 802.11
-     *        patterns for rate-1/2 codes) or a pattern string of '0'/'1' with at least one '1'
+     *        patterns for rate-1/2 codes) or a pattern string of '0'/'1' that sends more bits
+     *        per period than the period has trellis steps (a rate below 1)
      * @param term the termination mode
-     * @param frame_bits information bits per frame (framed modes; ignored for STREAMING), >= 1
+     * @param frame_bits information bits per frame, 1..max_frame_bits (STREAMING ignores it,
+     *        but it must still be at most max_frame_bits)
      * @throws std::invalid_argument naming the parameter, the value and what is allowed
      */
     conv_code(int k,

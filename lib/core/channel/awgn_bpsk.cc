@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../backend_factory.h"
+#include "../checked_size.h"
 #include "awgn_bpsk_backends.h"
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -94,6 +96,9 @@ void awgn_bpsk_channel_engine::apply(const uint8_t* bits,
                                      size_t n,
                                      uint64_t first_sample)
 {
+    // Sample indices are 64-bit: a call that would wrap them would repeat earlier noise.
+    detail::checked_add<uint64_t>(n, first_sample, "first_sample",
+                                  "first_sample + the number of bits");
     if (n)
         m_impl->apply(bits, soft, n, first_sample, sample_params(m_noise, m_output));
 }
@@ -127,6 +132,10 @@ void awgn_bpsk_generator::generate(size_t n_blocks, uint8_t* info, float* soft)
 {
     if (!n_blocks)
         return;
+    // The backends size and offset by these products.
+    detail::checked_mul(n_blocks,
+                        std::max(m_code->info_bits_per_block(), m_code->coded_bits_per_block()),
+                        "n_blocks", "bits per block");
     m_impl->generate(m_next_block, n_blocks, info, soft, sample_params(m_noise, m_output));
     m_next_block += n_blocks;
 }

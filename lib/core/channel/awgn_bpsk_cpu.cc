@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "awgn_bpsk_backends.h"
+#include <algorithm>
 #include <vector>
 
 namespace gr {
@@ -67,6 +68,27 @@ public:
                   float* soft,
                   detail::awgn_sample_params p) override
     {
+        // A bounded number of blocks at a time, so that the scratch bits stay small however
+        // many blocks a caller asks for.
+        const size_t k = m_code->info_bits_per_block();
+        const size_t n = m_code->coded_bits_per_block();
+        const size_t chunk = std::max<size_t>(1, chunk_bits / std::max(k, n));
+        for (size_t done = 0; done < n_blocks;) {
+            const size_t m = std::min(chunk, n_blocks - done);
+            generate_chunk(first_block + done, m, info + done * k, soft + done * n, p);
+            done += m;
+        }
+    }
+
+private:
+    static constexpr size_t chunk_bits = size_t(1) << 16;
+
+    void generate_chunk(uint64_t first_block,
+                        size_t n_blocks,
+                        uint8_t* info,
+                        float* soft,
+                        detail::awgn_sample_params p)
+    {
         const size_t k = m_code->info_bits_per_block();
         const size_t n = m_code->coded_bits_per_block();
         const size_t hist = m_code->history_bits();
@@ -84,7 +106,6 @@ public:
         add_noise(m_seed, m_coded.data(), soft, n_blocks * n, first_block * n, p);
     }
 
-private:
     code_sptr m_code;
     uint64_t m_seed;
     std::vector<uint8_t> m_bits;

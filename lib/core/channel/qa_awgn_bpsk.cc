@@ -4,10 +4,12 @@
  */
 #include "common/channel/gaussian.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/conv_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace gr {
@@ -32,6 +34,9 @@ class awgn_bpsk_test : public CppUnit::TestFixture
     CPPUNIT_TEST(channel_equals_generator);
     CPPUNIT_TEST(noise_change_applies_to_later_blocks);
     CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST(info_bits_known_answers);
+    CPPUNIT_TEST(large_calls_equal_small_calls);
+    CPPUNIT_TEST(rejects_sizes_that_overflow);
     CPPUNIT_TEST_SUITE_END();
 
     static std::vector<float> noise_samples(size_t n, uint64_t seed)
@@ -228,6 +233,103 @@ class awgn_bpsk_test : public CppUnit::TestFixture
                                            backend_kind::CPU);
             },
             "sigma");
+    }
+
+    /* Bits as hex digits, 4 bits each, the first bit the most significant. */
+    static std::string hex(const std::vector<uint8_t>& bits, size_t first, size_t n)
+    {
+        std::string s;
+        for (size_t i = first; i < first + n; i += 4)
+            s += "0123456789abcdef"[bits[i] << 3 | bits[i + 1] << 2 | bits[i + 2] << 1 | bits[i + 3]];
+        return s;
+    }
+
+    void info_bits_known_answers()
+    {
+        // The information bit stream of a seed, recorded once (commit fab2970): a change of
+        // the stream (another Philox key, counter or bit order) changes every recorded
+        // simulation, so it must be deliberate. Bits 0..127 and 1000..1063.
+        const struct {
+            uint64_t seed;
+            const char* first;
+            const char* at1000;
+        } known[] = {
+            { 0, "87a8a2215576b10fca0398f00fae1fc1", "faf9edfeff8fbda7" },
+            { 1, "4838e0e06d264142d208909c45bd45b6", "7a7d6aaac0024855" },
+            { 0x123456789abcdefull, "7affb95fd2210836e8e39e96c1ff09a0", "adbe937b06a94063" },
+        };
+        for (const auto& k : known) {
+            awgn_bpsk_generator gen(uncoded(), awgn_noise::from_snr(3, snr_kind::EBN0, 1.0),
+                                    soft_output::LLR, k.seed, backend_kind::CPU);
+            std::vector<uint8_t> bits(1064);
+            std::vector<float> soft(bits.size());
+            gen.generate(bits.size(), bits.data(), soft.data());
+            CPPUNIT_ASSERT_EQUAL(std::string(k.first), hex(bits, 0, 128));
+            CPPUNIT_ASSERT_EQUAL(std::string(k.at1000), hex(bits, 1000, 64));
+            // A coded generator draws the same stream.
+            awgn_bpsk_generator coded(conv_code::make(7, { 0171, 0133 }, "3/4", termination::TRUNCATED, 200),
+                                      awgn_noise::from_snr(3, snr_kind::EBN0, 0.75), soft_output::LLR,
+                                      k.seed, backend_kind::CPU);
+            std::vector<uint8_t> info(6 * 200);
+            std::vector<float> llr(6 * coded.coded_by().coded_bits_per_block());
+            coded.generate(6, info.data(), llr.data());
+            CPPUNIT_ASSERT_EQUAL(std::string(k.first), hex(info, 0, 128));
+            CPPUNIT_ASSERT_EQUAL(std::string(k.at1000), hex(info, 1000, 64));
+        }
+    }
+
+    void large_calls_equal_small_calls()
+    {
+        // A call of many blocks (the CPU backend works through them a bounded number at a
+        // time) equals one call per block, framed and streaming.
+        const awgn_noise noise = awgn_noise::from_snr(2.0, snr_kind::EBN0, 0.5);
+        for (termination t : { termination::TERMINATED, termination::STREAMING }) {
+            const auto c = conv_code::make(7, { 0171, 0133 }, "3/4", t, 2048);
+            const size_t blocks = t == termination::STREAMING ? 70000 : 40;
+            awgn_bpsk_generator whole(c, noise, soft_output::LLR, 8, backend_kind::CPU);
+            awgn_bpsk_generator parts(c, noise, soft_output::LLR, 8, backend_kind::CPU);
+            std::vector<uint8_t> b1(blocks * c->info_bits_per_block()), b2(b1.size());
+            std::vector<float> s1(blocks * c->coded_bits_per_block()), s2(s1.size());
+            whole.generate(blocks, b1.data(), s1.data());
+            for (size_t i = 0; i < blocks; ++i)
+                parts.generate(1, b2.data() + i * c->info_bits_per_block(),
+                               s2.data() + i * c->coded_bits_per_block());
+            CPPUNIT_ASSERT(b1 == b2);
+            CPPUNIT_ASSERT(s1 == s2);
+        }
+    }
+
+    void rejects_sizes_that_overflow()
+    {
+        // Sizes and stream positions that wrap around 64 bits are errors, before any memory
+        // is touched (the pointers are never used).
+        const auto c = conv_code::make(7, { 0171, 0133 }, "", termination::TERMINATED, 2048);
+        awgn_bpsk_generator gen(c, awgn_noise::from_snr(3, snr_kind::EBN0, 0.5), soft_output::LLR,
+                                0, backend_kind::CPU);
+        try {
+            gen.generate(size_t(1) << 62, nullptr, nullptr);
+            CPPUNIT_FAIL("no exception");
+        } catch (const std::invalid_argument& e) {
+            CPPUNIT_ASSERT_EQUAL(
+                std::string("n_blocks = 4611686018427387904 is too large: at 4108 bits per block "
+                            "the size overflows 64 bits; allowed is at most 4490444029627446"),
+                std::string(e.what()));
+        }
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), gen.next_block());
+        awgn_bpsk_channel_engine ch(awgn_noise::from_snr(3, snr_kind::EBN0, 1.0), soft_output::LLR,
+                                    0, backend_kind::CPU);
+        uint8_t bits[2] = { 0, 1 };
+        float soft[2];
+        try {
+            ch.apply(bits, soft, 2, ~uint64_t(0));
+            CPPUNIT_FAIL("no exception");
+        } catch (const std::invalid_argument& e) {
+            CPPUNIT_ASSERT_EQUAL(std::string("first_sample = 18446744073709551615 is too large: "
+                                             "first_sample + the number of bits does not fit in "
+                                             "64 bits; allowed is at most 18446744073709551613"),
+                                 std::string(e.what()));
+        }
+        ch.apply(bits, soft, 2, ~uint64_t(0) - 2); // the last two samples of the stream
     }
 };
 

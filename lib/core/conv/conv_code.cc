@@ -69,12 +69,69 @@ std::vector<uint8_t> parse_pattern(const std::string& puncture, unsigned n, std:
                                    " coded bits per step");
     if (bits.find('1') == std::string::npos)
         bad_puncture(puncture, "sends nothing: it needs at least one '1'");
+    // At rate 1 or above the channel carries no redundancy to decode with.
+    const size_t steps = bits.size() / n;
+    const size_t sent = static_cast<size_t>(std::count(bits.begin(), bits.end(), '1'));
+    if (sent <= steps)
+        bad_puncture(puncture, "sends " + std::to_string(sent) + " coded bits per " +
+                                   std::to_string(steps) + " trellis steps (rate " +
+                                   std::to_string(steps) + "/" + std::to_string(sent) +
+                                   "): the rate must be below 1, so more '1's than " +
+                                   std::to_string(steps) + " are needed");
     // An all-ones pattern is no puncturing: keep the shortest form, one step.
     if (bits.find('0') == std::string::npos)
         bits.assign(n, '1');
     std::vector<uint8_t> pattern(bits.size());
     std::transform(bits.begin(), bits.end(), pattern.begin(), [](char c) { return uint8_t(c == '1'); });
     return pattern;
+}
+
+unsigned degree(unsigned p) { return 31u - static_cast<unsigned>(__builtin_clz(p)); }
+
+/* Greatest common divisor of two nonzero polynomials over GF(2), bit i = coefficient of x^i. */
+unsigned gf2_gcd(unsigned a, unsigned b)
+{
+    while (b != 0) {
+        while (a != 0 && degree(a) >= degree(b)) // a mod b
+            a ^= b << (degree(a) - degree(b));
+        std::swap(a, b);
+    }
+    return a;
+}
+
+std::string octal_list(const std::vector<unsigned>& polys)
+{
+    std::string s;
+    for (size_t j = 0; j < polys.size(); ++j)
+        s += (j ? ", 0o" : "[0o") + octal(polys[j]);
+    return s + "]";
+}
+
+/* Rejects repeated generators and catastrophic codes. A feed-forward code is catastrophic (some
+ * infinite-weight input gives a finite-weight output, so finitely many channel errors can cause
+ * infinitely many decoded errors) exactly when its generators have a common factor other than
+ * a power of D (Massey and Sain, 1968). Bit order does not matter: reversing every generator
+ * maps a common factor to its reciprocal, and powers of x to powers of x. */
+void check_generators(const std::vector<unsigned>& polys)
+{
+    for (size_t j = 1; j < polys.size(); ++j)
+        for (size_t i = 0; i < j; ++i)
+            if (polys[j] == polys[i])
+                throw std::invalid_argument("polys[" + std::to_string(j) + "] = 0o" +
+                                            octal(polys[j]) + " repeats polys[" +
+                                            std::to_string(i) +
+                                            "]: the generators must be distinct");
+    unsigned common = polys[0];
+    for (unsigned p : polys)
+        common = gf2_gcd(common, p);
+    while ((common & 1u) == 0)
+        common >>= 1;
+    if (common != 1u)
+        throw std::invalid_argument(
+            "polys = " + octal_list(polys) + " is a catastrophic code: the generators share the "
+            "factor 0o" + octal(common) + " over GF(2), so a few channel errors can cause "
+            "unboundedly many decoding errors; allowed are generators whose only common factors "
+            "are powers of D");
 }
 
 } // namespace
@@ -117,9 +174,9 @@ conv_code::conv_code(int k,
                      size_t frame_bits)
     : m_k(k), m_polys(polys), m_term(term), m_frame_bits(frame_bits)
 {
-    if (k < 3 || k > 9)
-        throw std::invalid_argument("k = " + std::to_string(k) +
-                                    " is out of range: allowed is 3 to 9");
+    if (k < min_k || k > max_k)
+        throw std::invalid_argument("k = " + std::to_string(k) + " is out of range: allowed is " +
+                                    std::to_string(min_k) + " to " + std::to_string(max_k));
     if (polys.size() < 2 || polys.size() > 4)
         throw std::invalid_argument("polys has " + std::to_string(polys.size()) +
                                     " generators: allowed are 2, 3 or 4 (rate 1/2, 1/3, 1/4)");
@@ -136,9 +193,16 @@ conv_code::conv_code(int k,
         throw std::invalid_argument(
             "polys do not tap both the newest (bit k-1) and the oldest (bit 0) register bit for k = " +
             std::to_string(k) + ": the constraint length would be less than k");
+    check_generators(polys);
     termination_name(term); // rejects values outside the enum
     if (term != termination::STREAMING && frame_bits == 0)
         throw std::invalid_argument("frame_bits = 0 is out of range: a frame needs at least 1 bit");
+    // Within this limit no size derived from frame_bits (steps, coded bits, buffers) can wrap.
+    if (frame_bits > max_frame_bits)
+        throw std::invalid_argument("frame_bits = " + std::to_string(frame_bits) +
+                                    " is out of range: allowed is 1 to " +
+                                    std::to_string(max_frame_bits) +
+                                    " information bits per frame");
 
     m_pattern = parse_pattern(puncture, n(), m_pattern_name);
     if (!m_pattern_name.empty() && !punctured())

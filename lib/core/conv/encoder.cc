@@ -1,6 +1,7 @@
 /* conv_code::encode: the CPU encoder, on the shared trellis and puncturer.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "../checked_size.h"
 #include "common/conv/code_trellis.h"
 #include "puncture.h"
 #include <gnuradio/gpufec/conv_code.h>
@@ -29,6 +30,9 @@ void conv_code::encode(const uint8_t* info, uint8_t* coded, size_t n_blocks) con
     const size_t info_bits = info_bits_per_block();
     const size_t steps = steps_per_block();
     const size_t k1 = static_cast<size_t>(m_k - 1);
+    // The block offsets below stay below these products.
+    detail::checked_mul(n_blocks, info_bits, "n_blocks", "information bits per block");
+    detail::checked_mul(n_blocks, m_coded_per_block, "n_blocks", "coded bits per block");
     std::vector<uint8_t> mother(mother_bits_per_block());
     std::vector<uint8_t> wrap(k1);
 

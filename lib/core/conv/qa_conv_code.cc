@@ -5,6 +5,7 @@
 #include "puncture.h"
 #include <gnuradio/gpufec/conv_code.h>
 #include <cppunit/extensions/HelperMacros.h>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -106,6 +107,12 @@ class conv_code_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(conv_code_test);
     CPPUNIT_TEST(rejects_bad_parameters);
+    CPPUNIT_TEST(rejects_oversized_frames);
+    CPPUNIT_TEST(rejects_rate_one_or_more);
+    CPPUNIT_TEST(rejects_repeated_generators);
+    CPPUNIT_TEST(catastrophic_codes_by_state_diagram);
+    CPPUNIT_TEST(accepts_standard_codes);
+    CPPUNIT_TEST(encode_rejects_overflowing_block_count);
     CPPUNIT_TEST(termination_names);
     CPPUNIT_TEST(sizes_and_names);
     CPPUNIT_TEST(puncturer_phases);
@@ -137,11 +144,147 @@ class conv_code_test : public CppUnit::TestFixture
         expect_invalid(make(7, p171, "4/5"), "not a known named pattern");
         expect_invalid(make(7, { 0171, 0133, 0165 }, "3/4"), "rate-1/2");
         expect_invalid(make(7, p171, "", termination::TRUNCATED, 0), "frame_bits = 0");
-        expect_invalid(make(3, { 7, 5 }, "00000001", termination::TRUNCATED, 1), "sends none");
+        expect_invalid(make(3, { 7, 5 }, "001111", termination::TRUNCATED, 1), "sends none");
         expect_invalid([] { parse_termination("circular"); }, "termination = 'circular'");
         // Streaming ignores frame_bits.
         CPPUNIT_ASSERT_EQUAL(size_t(0),
                              conv_code(7, p171, "", termination::STREAMING, 0).frame_bits());
+    }
+
+    void rejects_oversized_frames()
+    {
+        const size_t max = conv_code::max_frame_bits;
+        for (size_t n : { max + 1, size_t(1) << 31, size_t(1) << 63, ~size_t(0) })
+            for (termination t : { termination::TERMINATED, termination::TAILBITING,
+                                   termination::STREAMING })
+                expect_invalid([=] { conv_code c(7, p171, "", t, n); },
+                               "frame_bits = " + std::to_string(n) + " is out of range: allowed is 1 to " +
+                                   std::to_string(max));
+        // The longest frame works, with its sizes exact.
+        const conv_code c(9, { 0557, 0663, 0711, 0447 }, "", termination::TERMINATED, max);
+        CPPUNIT_ASSERT_EQUAL(max + 8, c.steps_per_block());
+        CPPUNIT_ASSERT_EQUAL(4 * (max + 8), c.coded_bits_per_block());
+    }
+
+    void rejects_rate_one_or_more()
+    {
+        const auto make = [](std::vector<unsigned> p, std::string punct) {
+            return [=] { conv_code c(7, p, punct, termination::TERMINATED, 100); };
+        };
+        expect_invalid(make(p171, "10"), "puncture = '10' sends 1 coded bits per 1 trellis steps (rate 1/1)");
+        expect_invalid(make(p171, "01"), "rate 1/1");
+        expect_invalid(make(p171, "1000"), "rate 2/1");
+        expect_invalid(make(p171, "110000"), "rate 3/2");
+        expect_invalid(make(p171, "10100110"), "rate 4/4");
+        expect_invalid(make({ 0171, 0133, 0165 }, "100"), "rate 1/1");
+        expect_invalid(make({ 0171, 0133, 0165, 0117 }, "10000010"), "rate 2/2");
+        // Just below rate 1 is allowed.
+        CPPUNIT_ASSERT_EQUAL(size_t(5), conv_code(7, p171, "1010101011", termination::STREAMING)
+                                            .info_bits_per_block());
+        CPPUNIT_ASSERT_EQUAL(size_t(2), conv_code(7, { 0171, 0133, 0165 }, "110", termination::STREAMING)
+                                            .coded_bits_per_block());
+    }
+
+    void rejects_repeated_generators()
+    {
+        expect_invalid([] { conv_code c(7, { 0171, 0171 }); },
+                       "polys[1] = 0o171 repeats polys[0]: the generators must be distinct");
+        expect_invalid([] { conv_code c(7, { 0171, 0133, 0171 }); },
+                       "polys[2] = 0o171 repeats polys[0]");
+        expect_invalid([] { conv_code c(3, { 7, 5, 3, 5 }); }, "polys[3] = 0o5 repeats polys[1]");
+    }
+
+    /* The independent definition: a code is catastrophic when its state diagram has a loop,
+     * other than state 0's zero-input self-loop, whose outputs are all zero (an input that
+     * never dies out then costs no channel bits at all). */
+    static bool zero_output_loop(int k, const std::vector<unsigned>& polys)
+    {
+        const unsigned states = 1u << (k - 1);
+        // Depth-first search for a cycle among the zero-output edges.
+        std::vector<int> mark(states, 0); // 0 new, 1 on the path, 2 done
+        std::function<bool(unsigned)> visit = [&](unsigned s) {
+            mark[s] = 1;
+            for (unsigned u = 0; u < 2; ++u) {
+                const unsigned r = (u << (k - 1)) | s;
+                bool silent = true;
+                for (unsigned g : polys)
+                    silent = silent && __builtin_popcount(r & g) % 2 == 0;
+                const unsigned next = r >> 1;
+                if (!silent || (s == 0 && u == 0))
+                    continue;
+                if (mark[next] == 1 || (mark[next] == 0 && visit(next)))
+                    return true;
+            }
+            mark[s] = 2;
+            return false;
+        };
+        for (unsigned s = 0; s < states; ++s)
+            if (mark[s] == 0 && visit(s))
+                return true;
+        return false;
+    }
+
+    void catastrophic_codes_by_state_diagram()
+    {
+        expect_invalid([] { conv_code c(3, { 5, 6 }); },
+                       "polys = [0o5, 0o6] is a catastrophic code: the generators share the factor 0o3");
+        expect_invalid([] { conv_code c(7, { 0105, 0177 }); }, "catastrophic");
+        // Every rate-1/2 and a sample of rate-1/3 codes for k 3..6: conv_code accepts exactly
+        // the non-catastrophic ones.
+        size_t rejected = 0, accepted = 0;
+        for (int k = 3; k <= 6; ++k)
+            for (unsigned a = 1; a < (1u << k); ++a)
+                for (unsigned b = a + 1; b < (1u << k); ++b)
+                    for (unsigned c : { 0u, (a * 7 + b) % (1u << k) }) {
+                        std::vector<unsigned> p = { a, b };
+                        if (c != 0 && c != a && c != b)
+                            p.push_back(c);
+                        else if (c != 0)
+                            continue;
+                        const unsigned taps = a | b | c;
+                        if (!(taps & 1u) || !(taps >> (k - 1)))
+                            continue;
+                        const bool bad = zero_output_loop(k, p);
+                        try {
+                            conv_code code(k, p);
+                            ++accepted;
+                            CPPUNIT_ASSERT_MESSAGE(code.name() + " is catastrophic", !bad);
+                        } catch (const std::invalid_argument& e) {
+                            ++rejected;
+                            CPPUNIT_ASSERT_MESSAGE(e.what(), bad);
+                            CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find("catastrophic") !=
+                                                                 std::string::npos);
+                        }
+                    }
+        CPPUNIT_ASSERT(rejected > 100 && accepted > 1000);
+    }
+
+    void accepts_standard_codes()
+    {
+        // K=7 171/133 (DVB-T, 802.11, CCSDS), its LTE rate-1/3 133/171/165, the K=9 codes of
+        // IS-95 / 3GPP (r1/2 753/561, r1/3 557/663/711) and the tests' K=9 r1/4 and K=5 codes.
+        const std::vector<std::pair<int, std::vector<unsigned>>> codes = {
+            { 7, { 0171, 0133 } },        { 7, { 0133, 0171 } },
+            { 7, { 0133, 0171, 0165 } },  { 7, { 0171, 0133, 0165, 0117 } },
+            { 9, { 0753, 0561 } },        { 9, { 0557, 0663, 0711 } },
+            { 9, { 0557, 0663, 0711, 0447 } }, { 5, { 023, 035 } },
+            { 5, { 023, 035, 027 } },     { 5, { 025, 033, 037 } },
+            { 3, { 07, 05 } },
+        };
+        for (const auto& c : codes) {
+            CPPUNIT_ASSERT(!zero_output_loop(c.first, c.second));
+            conv_code(c.first, c.second, "", termination::TAILBITING, 10);
+        }
+        for (const char* p : { "2/3", "3/4", "5/6", "7/8" })
+            conv_code(7, p171, p);
+    }
+
+    void encode_rejects_overflowing_block_count()
+    {
+        const conv_code c(7, p171, "", termination::TERMINATED, 100);
+        uint8_t info = 0, coded = 0;
+        expect_invalid([&] { c.encode(&info, &coded, size_t(1) << 62); },
+                       "n_blocks = 4611686018427387904 is too large: at 100 information bits per block");
     }
 
     void termination_names()

@@ -19,6 +19,8 @@ class viterbi_cpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(maximum_likelihood_by_brute_force);
     CPPUNIT_TEST(ties_keep_zero_and_lowest_state);
     CPPUNIT_TEST(long_frame_metrics_stay_exact);
+    CPPUNIT_TEST(clean_full_scale_input_decodes_exactly);
+    CPPUNIT_TEST(tailbiting_noisy_known_answers);
     CPPUNIT_TEST(threads_and_batches_do_not_matter);
     CPPUNIT_TEST(ber_k7_at_4db);
     CPPUNIT_TEST_SUITE_END();
@@ -129,6 +131,88 @@ class viterbi_cpu_test : public CppUnit::TestFixture
         const auto c = conv_code::make(9, { 0557, 0663, 0711, 0447 }, "", termination::TRUNCATED, 3000);
         const auto y = qa::channel(qa::encode(*c, qa::random_bits(3000, rng)), 127, 200, rng);
         CPPUNIT_ASSERT(decode(c, y, cpu()) == qa::reference_frames(*c, y));
+    }
+
+    void clean_full_scale_input_decodes_exactly()
+    {
+        // +-127 without noise: the survivor gains n*127 every step, the fastest the path
+        // metrics can grow, which is what the int16 metrics' renormalisation interval must
+        // allow for (viterbi_segment.cc). Every frame and stream must come back exactly; the
+        // oracle is the sent bits themselves.
+        std::mt19937 rng(14);
+        const std::vector<std::pair<int, std::vector<unsigned>>> codes = {
+            { 9, { 0557, 0663, 0711, 0447 } }, // rate 1/4: up to 508 per step
+            { 7, { 0171, 0133, 0165, 0117 } },
+            { 9, { 0557, 0663, 0711 } },
+            { 7, { 0171, 0133 } },
+        };
+        for (const auto& code : codes) {
+            for (termination t : { termination::TERMINATED, termination::TRUNCATED,
+                                   termination::TAILBITING }) {
+                const auto c = conv_code::make(code.first, code.second, "", t, 3000);
+                const auto info = qa::random_bits(3 * 3000, rng);
+                const auto y = qa::channel(qa::encode(*c, info), 127, 0, rng);
+                CPPUNIT_ASSERT_MESSAGE(c->name(), decode(c, y, cpu(2)) == info);
+            }
+            const auto c = conv_code::make(code.first, code.second, "", termination::STREAMING);
+            const auto info = qa::random_bits(20000, rng);
+            const auto y = qa::channel(qa::encode(*c, info), 127, 0, rng);
+            viterbi_options o = cpu(2);
+            o.llr_scale = 1.0f;
+            for (const viterbi_tiling& tiling : { viterbi_tiling{}, viterbi_tiling{ 5000, 100, 300 } }) {
+                o.tiling = tiling;
+                CPPUNIT_ASSERT_MESSAGE(c->name() + " payload " + std::to_string(tiling.payload),
+                                       viterbi_decode(c, std::vector<float>(y.begin(), y.end()), o) ==
+                                           info);
+            }
+        }
+    }
+
+    void tailbiting_noisy_known_answers()
+    {
+        // Noisy tail-biting frames (amplitude 20, uniform noise up to 40 or 45) whose sent word
+        // is the maximum-likelihood word (checked here over all 2^N words) and which the
+        // wrap-around decoder finds with its wrap of 6(k-1) steps per side; a wrap of 5(k-1)
+        // steps decodes each of them wrongly.
+        const struct {
+            int k;
+            std::vector<unsigned> polys;
+            std::vector<int8_t> llr;
+            const char* bits;
+        } known[] = {
+            { 7, { 0171, 0133 },
+              { -1, -13, -16, -40, -43, -2, -56, 2, -48, 1, -7, -55, 1, 2, -27, 34,
+                17, 30, -32, -49, -34, -57, 33, 2, -42, -1, 17, 11, 26, 41, 50, 41 },
+              "1111100010000001" },
+            { 7, { 0171, 0133 },
+              { -47, -11, 62, 63, -57, 30, -22, 45, -18, -11, 64, 26, -41, 13, -53, -15,
+                -57, 44, -65, -28, -9, -62, -33, 23, 49, 12, -45, -11, -16, -4, -61, -21 },
+              "0111010001110010" },
+            { 7, { 0171, 0133 },
+              { 36, 20, -9, 5, -41, -6, 15, -13, 60, -25, -2, -30, 23, -1, 17, -58,
+                35, 45, 60, 36, 39, 15, -46, -31, 54, 1, 23, -27, -34, -58, -44, -20 },
+              "1011111111100100" },
+            { 5, { 023, 035 },
+              { -37, -30, 1, 31, -19, -52, 50, 18, -7, -31, -38, -16, -41, 18,
+                14, 0, -14, -49, -33, -15, 35, 58, -47, -14, 26, -15, -26, -26 },
+              "01110001100000" },
+        };
+        for (const auto& f : known) {
+            const size_t N = std::string(f.bits).size();
+            const auto c = conv_code::make(f.k, f.polys, "", termination::TAILBITING, N);
+            std::vector<uint8_t> want(N);
+            for (size_t i = 0; i < N; ++i)
+                want[i] = f.bits[i] == '1';
+            int64_t best = INT64_MIN;
+            for (uint32_t w = 0; w < (1u << N); ++w) {
+                std::vector<uint8_t> word(N);
+                for (size_t i = 0; i < N; ++i)
+                    word[i] = (w >> i) & 1u;
+                best = std::max(best, qa::correlation(qa::encode(*c, word), f.llr.data()));
+            }
+            CPPUNIT_ASSERT_EQUAL(best, qa::correlation(qa::encode(*c, want), f.llr.data()));
+            CPPUNIT_ASSERT_MESSAGE(std::string(f.bits), decode(c, f.llr, cpu()) == want);
+        }
     }
 
     void threads_and_batches_do_not_matter()

@@ -33,6 +33,8 @@ class viterbi_engine_test : public CppUnit::TestFixture
     CPPUNIT_TEST(float_and_int8_inputs_agree);
     CPPUNIT_TEST(nan_is_erasure_inf_clips);
     CPPUNIT_TEST(invert_flips_the_convention);
+    CPPUNIT_TEST(invert_reads_minus_128_as_one);
+    CPPUNIT_TEST(quantizer_rounds_half_to_even);
     CPPUNIT_TEST(default_tiling);
     CPPUNIT_TEST(rejects_bad_options);
     CPPUNIT_TEST(rejects_misuse);
@@ -118,6 +120,69 @@ class viterbi_engine_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT(decode(f, o) == info);
         y[3] = -128; // -(-128) saturates to +127 rather than overflowing
         CPPUNIT_ASSERT(decode(y, o).size() == info.size());
+    }
+
+    void invert_reads_minus_128_as_one()
+    {
+        // With invert, -128 is the strongest "bit 1" there is: flipped, it must saturate to
+        // +127. Every coded 1 is sent as -128 here, so a flip that wraps back to -128 (then read
+        // as -127, a strong 0) would decode the all-zero word instead.
+        std::mt19937 rng(34);
+        const auto info = qa::random_bits(3 * 120, rng);
+        const auto coded = qa::encode(*m_framed, info);
+        std::vector<int8_t> y(coded.size());
+        for (size_t i = 0; i < y.size(); ++i)
+            y[i] = coded[i] ? int8_t(-128) : int8_t(90);
+        viterbi_options o = cpu();
+        o.invert = true;
+        CPPUNIT_ASSERT(decode(y, o) == info);
+
+        const auto stream_info = qa::random_bits(5000, rng);
+        const auto stream_coded = qa::encode(*m_stream, stream_info);
+        std::vector<int8_t> s(stream_coded.size());
+        for (size_t i = 0; i < s.size(); ++i)
+            s[i] = stream_coded[i] ? int8_t(-128) : int8_t(90);
+        viterbi_decoder_engine dec(m_stream, o);
+        dec.push(s.data(), s.size());
+        dec.flush();
+        std::vector<uint8_t> bits(dec.available());
+        dec.pull(bits.data(), bits.size());
+        CPPUNIT_ASSERT(bits == stream_info);
+    }
+
+    void quantizer_rounds_half_to_even()
+    {
+        // Values exactly halfway between integers, and at the clamp (docs/viterbi.md).
+        const struct {
+            float x, scale;
+            int8_t q;
+        } known[] = {
+            { 0.5f, 1, 0 },       { 1.5f, 1, 2 },       { 2.5f, 1, 2 },     { 3.5f, 1, 4 },
+            { -0.5f, 1, 0 },      { -1.5f, 1, -2 },     { -2.5f, 1, -2 },   { 0.125f, 4, 0 },
+            { 0.375f, 4, 2 },     { -0.625f, 4, -2 },   { 125.5f, 1, 126 }, { 126.5f, 1, 126 },
+            { -126.5f, 1, -126 }, { 126.6f, 1, 127 },   { 127.4f, 1, 127 }, { 127.5f, 1, 127 },
+            { 128.0f, 1, 127 },   { -127.5f, 1, -127 }, { -1e30f, 1, -127 }, { 0.49f, 1, 0 },
+        };
+        for (const auto& k : known)
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(std::to_string(k.x) + " * " + std::to_string(k.scale),
+                                         int(k.q), int(quantize_llr(k.x, k.scale)));
+        // The same through the decoder: one-bit truncated frames of K=3 [7,5], whose two coded
+        // bits both equal the information bit, so the bit is 1 exactly when q0 + q1 > 0 (a tie
+        // keeps 0).
+        const auto c = conv_code::make(3, { 07, 05 }, "", termination::TRUNCATED, 1);
+        const std::vector<float> pairs = {
+            0.5f, 0.5f,     // 0 + 0: a tie, 0 (rounding half up would give 1)
+            2.5f, -1.5f,    // 2 - 2: 0
+            1.5f, -1.4f,    // 2 - 1: 1
+            -0.5f, 0.4f,    // 0 + 0: 0
+            126.5f, -126.4f, // 126 - 126: 0
+            127.5f, -126.6f, // 127 - 127: 0
+            200.0f, -126.4f, // 127 - 126: 1
+        };
+        const std::vector<uint8_t> want = { 0, 0, 1, 0, 0, 0, 1 };
+        viterbi_options o = cpu();
+        o.llr_scale = 1.0f;
+        CPPUNIT_ASSERT(viterbi_decode(c, pairs, o) == want);
     }
 
     void default_tiling()

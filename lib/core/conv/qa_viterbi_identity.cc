@@ -11,6 +11,7 @@
  */
 #include "qa_viterbi_util.h"
 #include <cppunit/extensions/HelperMacros.h>
+#include <algorithm>
 #include <string>
 
 namespace gr {
@@ -30,11 +31,15 @@ class viterbi_identity_test : public CppUnit::TestFixture
         if (n == 2)
             p.insert(p.end(), { "2/3", "3/4", "5/6", "7/8" });
         // A random pattern of 1..3 steps that sends a bit of the first step (so that even a
-        // 1-step frame has a channel bit).
-        std::string custom(n * (1 + rng() % 3), '0');
-        for (auto& ch : custom)
-            ch = (rng() % 3) ? '1' : '0';
-        custom[rng() % n] = '1';
+        // 1-step frame has a channel bit) and more bits than steps (a rate below 1).
+        const size_t steps = 1 + rng() % 3;
+        std::string custom;
+        do {
+            custom.assign(n * steps, '0');
+            for (auto& ch : custom)
+                ch = (rng() % 3) ? '1' : '0';
+            custom[rng() % n] = '1';
+        } while (size_t(std::count(custom.begin(), custom.end(), '1')) <= steps);
         p.push_back(custom);
         return p;
     }

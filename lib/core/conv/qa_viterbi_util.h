@@ -18,22 +18,6 @@ namespace gr {
 namespace gpufec {
 namespace qa {
 
-/* Generators for (k, n) that tap both ends of the register (what conv_code requires). */
-inline std::vector<unsigned> random_polys(int k, unsigned n, std::mt19937& rng)
-{
-    std::uniform_int_distribution<unsigned> g(1, (1u << k) - 1);
-    std::vector<unsigned> p(n);
-    do {
-        for (auto& v : p)
-            v = g(rng);
-        unsigned taps = 0;
-        for (auto v : p)
-            taps |= v;
-        if ((taps & 1u) && (taps >> (k - 1)))
-            return p;
-    } while (true);
-}
-
 /* True when the generators share no factor over GF(2) (bit 0 tapped, so no factor D): the
  * code is not catastrophic, and outputs that agree over a long run force agreeing states. */
 inline bool non_catastrophic(const std::vector<unsigned>& polys)
@@ -50,6 +34,26 @@ inline bool non_catastrophic(const std::vector<unsigned>& polys)
         g = a;
     }
     return g == 1;
+}
+
+/* Distinct generators for constraint length k that tap the newest and the oldest bit and make a
+ * non-catastrophic code (what conv_code accepts). */
+inline std::vector<unsigned> random_polys(int k, unsigned n, std::mt19937& rng)
+{
+    std::uniform_int_distribution<unsigned> g(1, (1u << k) - 1);
+    std::vector<unsigned> p(n);
+    do {
+        for (auto& v : p)
+            v = g(rng);
+        unsigned taps = 0;
+        for (auto v : p)
+            taps |= v;
+        std::vector<unsigned> sorted = p;
+        std::sort(sorted.begin(), sorted.end());
+        const bool distinct = std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+        if ((taps & 1u) && (taps >> (k - 1)) && distinct && non_catastrophic(p))
+            return p;
+    } while (true);
 }
 
 inline std::vector<uint8_t> random_bits(size_t n, std::mt19937& rng)

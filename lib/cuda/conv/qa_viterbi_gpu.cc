@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,18 +22,27 @@ namespace gpufec {
 
 namespace {
 
-/* Generators for constraint length k and n outputs that tap the newest and the oldest bit. */
+/* Generators for constraint length k and n outputs that tap the newest and the oldest bit,
+ * distinct and not catastrophic (conv_code rejects the others). */
 std::vector<unsigned> polys_for(int k, unsigned n, std::mt19937& rng)
 {
     static const std::vector<unsigned> k7 = { 0171, 0133, 0165, 0117 };
     if (k == 7)
         return std::vector<unsigned>(k7.begin(), k7.begin() + n);
     std::vector<unsigned> p(n);
-    for (auto& g : p)
-        g = (1u << (k - 1)) | 1u | (rng() & ((1u << k) - 1));
-    if (n > 2) // one generator that does not tap both ends: a less symmetric trellis
-        p[2] = (rng() & ((1u << (k - 1)) - 1)) | 1u;
-    return p;
+    for (;;) {
+        for (auto& g : p)
+            g = (1u << (k - 1)) | 1u | (rng() & ((1u << k) - 1));
+        if (n > 2) // one generator that does not tap both ends: a less symmetric trellis
+            p[2] = (rng() & ((1u << (k - 1)) - 1)) | 1u;
+        if (n > 3) // any odd generator: k = 3 has only two that tap both ends
+            p[3] = (rng() & ((1u << k) - 1)) | 1u;
+        try {
+            conv_code(k, p);
+            return p;
+        } catch (const std::invalid_argument&) {
+        }
+    }
 }
 
 /* Noisy BPSK of a code's encoding of random bits, as soft values (positive = bit 1). */

@@ -12,7 +12,9 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/awgn_bpsk_channel.h>
+#include <limits>
 
 void bind_awgn_bpsk_channel(py::module& m)
 {
@@ -27,7 +29,21 @@ void bind_awgn_bpsk_channel(py::module& m)
         "awgn_bpsk_channel",
         "BPSK over AWGN: bits (uint8 0/1) in, soft values (float) out, on the GPU or the CPU.\n"
         "Bit 0 -> -1, bit 1 -> +1: a positive soft value means bit 1.")
-        .def(py::init(&awgn_bpsk_channel::make),
+        .def(py::init([](double snr_db,
+                         const std::string& snr_kind,
+                         double code_rate,
+                         const std::string& output,
+                         py::object seed,
+                         const std::string& backend) {
+                 return awgn_bpsk_channel::make(
+                     snr_db,
+                     snr_kind,
+                     code_rate,
+                     output,
+                     gpufec_python::int_arg<uint64_t>(
+                         seed, "seed", 0, std::numeric_limits<uint64_t>::max()),
+                     backend);
+             }),
              py::arg("snr_db") = 4.0,
              py::arg("snr_kind") = "ebn0",
              py::arg("code_rate") = 1.0,

@@ -7,30 +7,37 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
+#include <algorithm>
+#include <cstdint>
+#include <limits>
 
 void bind_awgn_bpsk(py::module& m)
 {
     using namespace gr::gpufec;
+    using gpufec_python::int_arg;
+    constexpr uint64_t max_u64 = std::numeric_limits<uint64_t>::max();
     m.def(
         "awgn_bpsk",
-        [](py::array_t<uint8_t, py::array::c_style | py::array::forcecast> bits,
-           double snr_db,
-           const std::string& snr_kind,
-           double code_rate,
-           const std::string& output,
-           uint64_t seed,
-           uint64_t first_sample,
-           const std::string& backend) {
-            if (bits.ndim() != 1)
-                throw std::invalid_argument("bits must be a 1-D array, got " +
-                                            std::to_string(bits.ndim()) + " dimensions");
+        [=](py::object bits_arg,
+            double snr_db,
+            const std::string& snr_kind,
+            double code_rate,
+            const std::string& output,
+            py::object seed,
+            py::object first_sample,
+            const std::string& backend) {
+            const auto bits = gpufec_python::bits_arg(bits_arg, "bits");
             awgn_bpsk_channel_engine ch(awgn_noise::from_snr(snr_db, parse_snr_kind(snr_kind), code_rate),
-                                        parse_soft_output(output), seed, parse_backend(backend));
+                                        parse_soft_output(output),
+                                        int_arg<uint64_t>(seed, "seed", 0, max_u64),
+                                        parse_backend(backend));
+            const uint64_t first = int_arg<uint64_t>(first_sample, "first_sample", 0, max_u64);
             py::array_t<float> soft(bits.size());
             {
                 py::gil_scoped_release nogil;
-                ch.apply(bits.data(), soft.mutable_data(), bits.size(), first_sample);
+                ch.apply(bits.data(), soft.mutable_data(), bits.size(), first);
             }
             return soft;
         },
@@ -42,20 +49,28 @@ void bind_awgn_bpsk(py::module& m)
         py::arg("seed") = 0,
         py::arg("first_sample") = 0,
         py::arg("backend") = "auto",
-        "BPSK-map bits (0 -> -1, 1 -> +1) and add noise; returns float32 LLRs or symbols.\n"
+        "BPSK-map bits (0 -> -1, any nonzero value -> +1) and add noise; returns float32 LLRs or\n"
+        "symbols.\n"
         "Sample i uses noise sample first_sample + i of the seed's stream (as the block does).");
     m.def(
         "awgn_bpsk_generate",
-        [](std::shared_ptr<code> c,
-           size_t n_blocks,
-           double ebn0_db,
-           uint64_t seed,
-           const std::string& output,
-           const std::string& backend) {
+        [=](std::shared_ptr<code> c,
+            py::object n_blocks_arg,
+            double ebn0_db,
+            py::object seed,
+            const std::string& output,
+            const std::string& backend) {
             if (!c)
                 throw std::invalid_argument("code is None: pass a code object, e.g. gpufec.uncoded()");
+            // At most as many blocks as keep every size below 2^64 (memory runs out earlier:
+            // numpy then says how much it could not allocate).
+            const size_t per_block = std::max(c->info_bits_per_block(), c->coded_bits_per_block());
+            const size_t n_blocks = int_arg<size_t>(
+                n_blocks_arg, "n_blocks", 0, std::numeric_limits<size_t>::max() / per_block);
             awgn_bpsk_generator gen(c, awgn_noise::from_snr(ebn0_db, snr_kind::EBN0, c->rate()),
-                                    parse_soft_output(output), seed, parse_backend(backend));
+                                    parse_soft_output(output),
+                                    int_arg<uint64_t>(seed, "seed", 0, max_u64),
+                                    parse_backend(backend));
             py::array_t<uint8_t> info(n_blocks * c->info_bits_per_block());
             py::array_t<float> soft(n_blocks * c->coded_bits_per_block());
             {

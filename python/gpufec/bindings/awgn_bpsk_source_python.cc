@@ -12,7 +12,9 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/awgn_bpsk_source.h>
+#include <limits>
 
 void bind_awgn_bpsk_source(py::module& m)
 {
@@ -23,7 +25,19 @@ void bind_awgn_bpsk_source(py::module& m)
         "awgn_bpsk_source",
         "Test source: random bits -> encoder -> BPSK -> AWGN, generated on the GPU.\n"
         "Output 0: information bits (uint8 0/1); output 1: soft values (float, positive = bit 1).")
-        .def(py::init(&awgn_bpsk_source::make),
+        .def(py::init([](::gr::gpufec::code_sptr code,
+                         double ebn0_db,
+                         py::object seed,
+                         const std::string& output,
+                         const std::string& backend) {
+                 return awgn_bpsk_source::make(
+                     code,
+                     ebn0_db,
+                     gpufec_python::int_arg<uint64_t>(
+                         seed, "seed", 0, std::numeric_limits<uint64_t>::max()),
+                     output,
+                     backend);
+             }),
              py::arg("code"),
              py::arg("ebn0_db") = 4.0,
              py::arg("seed") = 0,

@@ -2,26 +2,90 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 /* BINDTOOL_HEADER_FILE(None) */
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/conv_code.h>
+#include <climits>
+#include <sstream>
 
 namespace {
 
 using namespace gr::gpufec;
+using gpufec_python::int_arg;
+
+std::string octal(unsigned v)
+{
+    std::ostringstream s;
+    s << "0o" << std::oct << v;
+    return s.str();
+}
 
 /* Python holds codes as shared_ptr<conv_code> (the base class code is bound that way); every
- * C++ user takes shared_ptr<const conv_code>, which the bindings convert to implicitly. */
-std::shared_ptr<conv_code> make_conv_code(int k,
-                                          const std::vector<unsigned>& polys,
+ * C++ user takes shared_ptr<const conv_code>, which the bindings convert to implicitly. The
+ * integers arrive as Python objects so that any value gets a message naming it. */
+std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
+                                          py::object polys_arg,
                                           const std::string& puncture,
                                           termination term,
-                                          size_t frame_bits)
+                                          py::object frame_bits_arg)
 {
+    const int k = int_arg<int>(k_arg, "k", conv_code::min_k, conv_code::max_k);
+    if (!py::isinstance<py::sequence>(polys_arg) || py::isinstance<py::str>(polys_arg))
+        throw py::type_error("polys must be a list of generators, e.g. [0o171, 0o133], got " +
+                             gpufec_python::type_name(polys_arg));
+    std::vector<unsigned> polys;
+    for (auto g : py::reinterpret_borrow<py::sequence>(polys_arg)) {
+        const std::string name = "polys[" + std::to_string(polys.size()) + "]";
+        polys.push_back(int_arg<unsigned>(g, name.c_str(), 0, UINT_MAX,
+                                          "1 to " + octal((1u << k) - 1) + " for k = " +
+                                              std::to_string(k)));
+    }
+    // 0 passes: the core allows it for streaming codes and explains it for framed ones.
+    const size_t frame_bits =
+        int_arg<size_t>(frame_bits_arg, "frame_bits", 0, conv_code::max_frame_bits,
+                        "1 to " + std::to_string(conv_code::max_frame_bits) +
+                            " information bits per frame");
     return std::const_pointer_cast<conv_code>(conv_code::make(k, polys, puncture, term, frame_bits));
+}
+
+const conv_code& checked(const std::shared_ptr<conv_code>& c)
+{
+    if (!c)
+        throw std::invalid_argument(
+            "code is None: pass a convolutional code, e.g. gpufec.conv_code(7, [0o171, 0o133])");
+    return *c;
+}
+
+py::array_t<uint8_t> conv_encode(std::shared_ptr<conv_code> c, py::object bits_arg)
+{
+    const conv_code& cc = checked(c);
+    const auto bits = gpufec_python::bits_arg(bits_arg, "bits");
+    const size_t n = static_cast<size_t>(bits.size());
+    const size_t per_block = cc.info_bits_per_block();
+    if (n % per_block != 0) {
+        std::ostringstream msg;
+        msg << "bits has " << n << " values, which is not a whole number of blocks: '"
+            << cc.name() << "' encodes " << per_block << " bits per "
+            << (cc.term() == termination::STREAMING ? "puncturing period" : "frame");
+        throw std::invalid_argument(msg.str());
+    }
+    const size_t blocks = n / per_block;
+    // A stream starts in state 0: zeros stand for the history before its first bit.
+    const size_t h = cc.history_bits();
+    std::vector<uint8_t> in(h + n, 0);
+    std::copy(bits.data(), bits.data() + n, in.begin() + h);
+    py::array_t<uint8_t> coded(blocks * cc.coded_bits_per_block());
+    uint8_t* out = coded.mutable_data();
+    {
+        py::gil_scoped_release nogil;
+        cc.encode(in.data() + h, out, blocks);
+    }
+    return coded;
 }
 
 std::string pattern_string(const conv_code& c)
@@ -50,8 +114,8 @@ void bind_conv_code(py::module& m)
         "puncturing pattern ('' for none, '2/3', '3/4', '5/6', '7/8' or a string of '0'/'1' over\n"
         "the serialized coded bits) and a termination ('terminated', 'truncated', 'tailbiting'\n"
         "or 'streaming'); frame_bits information bits per frame (framed terminations).")
-        .def(py::init([](int k, const std::vector<unsigned>& polys, const std::string& puncture,
-                         const std::string& term, size_t frame_bits) {
+        .def(py::init([](py::object k, py::object polys, const std::string& puncture,
+                         const std::string& term, py::object frame_bits) {
                  return make_conv_code(k, polys, puncture, parse_termination(term), frame_bits);
              }),
              py::arg("k"),
@@ -77,5 +141,15 @@ void bind_conv_code(py::module& m)
         .def("steps_per_block", &conv_code::steps_per_block)
         .def("mother_bits_per_block", &conv_code::mother_bits_per_block)
         .def("history_bits", &conv_code::history_bits)
-        .def("__repr__", [](const conv_code& c) { return "<gpufec.conv_code " + c.name() + ">"; });
+        .def("__repr__", [](const conv_code& c) { return "<gpufec.conv_code " + c.name() + ">"; })
+        .def_readonly_static("max_frame_bits", &conv_code::max_frame_bits,
+                             "the longest frame, in information bits");
+
+    m.def("conv_encode",
+          &conv_encode,
+          py::arg("code"),
+          py::arg("bits"),
+          "Encodes bits (any nonzero value is 1) with a convolutional code: framed codes a whole\n"
+          "number of frames, streaming codes one stream from state 0 (a whole number of\n"
+          "puncturing periods).");
 }

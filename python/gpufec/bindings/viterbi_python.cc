@@ -1,4 +1,4 @@
-/* numpy-level Viterbi decoding and convolutional encoding (the same engine as the blocks).
+/* numpy-level Viterbi decoding (the same engine as the block).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 /* BINDTOOL_HEADER_FILE(None) */
@@ -10,7 +10,6 @@ namespace py = pybind11;
 
 #include "numpy_decode.h"
 #include <gnuradio/gpufec/viterbi.h>
-#include <sstream>
 
 namespace {
 
@@ -62,40 +61,4 @@ void bind_viterbi(py::module& m)
         "bit 1 unless invert), or uint8/bool hard bits (0/1). Framed codes: a whole number of\n"
         "frames. Streaming codes: one stream from state 0, decoded completely (the end with\n"
         "traceback from the best state); it must end on a whole trellis step.");
-    m.def(
-        "conv_encode",
-        [](std::shared_ptr<conv_code> c, py::array any_bits) {
-            const conv_code& cc = checked(c);
-            if (any_bits.ndim() != 1)
-                throw std::invalid_argument("bits must be a 1-D array, got " +
-                                            std::to_string(any_bits.ndim()) + " dimensions");
-            // Any nonzero value is a 1 (docs/conventions.md), whatever the array's type.
-            const py::array_t<uint8_t, py::array::c_style | py::array::forcecast> bits =
-                py::module::import("numpy").attr("not_equal")(any_bits, 0);
-            const size_t n = static_cast<size_t>(bits.size());
-            const size_t per_block = cc.info_bits_per_block();
-            if (n % per_block != 0) {
-                std::ostringstream msg;
-                msg << "bits has " << n << " values, which is not a whole number of blocks: '"
-                    << cc.name() << "' encodes " << per_block << " bits per "
-                    << (cc.term() == termination::STREAMING ? "puncturing period" : "frame");
-                throw std::invalid_argument(msg.str());
-            }
-            const size_t blocks = n / per_block;
-            // A stream starts in state 0: zeros stand for the history before its first bit.
-            const size_t h = cc.history_bits();
-            std::vector<uint8_t> in(h + n, 0);
-            std::copy(bits.data(), bits.data() + n, in.begin() + h);
-            py::array_t<uint8_t> coded(blocks * cc.coded_bits_per_block());
-            uint8_t* out = coded.mutable_data();
-            {
-                py::gil_scoped_release nogil;
-                cc.encode(in.data() + h, out, blocks);
-            }
-            return coded;
-        },
-        py::arg("code"),
-        py::arg("bits"),
-        "Encodes bits (any nonzero value is 1) with a convolutional code: framed codes a whole number of\n"
-        "frames, streaming codes one stream from state 0 (a whole number of puncturing periods).");
 }
