@@ -10,7 +10,6 @@
 #include "common/conv/code_trellis.h"
 #include "cuda/ber/ber_kernels.h"
 #include "core/channel/coded_blocks_cuda.h"
-#include "cuda/conv/quantize_kernels.h"
 #include "cuda/device_buffer.h"
 #include "cuda/conv/viterbi_kernels.h"
 #include "gpu_pipelines.h"
@@ -30,12 +29,11 @@ class conv_pipeline final : public gpu_pipeline
     /* Buffer sizes of one lane for batches of n frames. */
     struct sizes {
         size_t blocks, info, coded, quantized, llr, decoded, work;
-        size_t bytes() const { return info + coded * (1 + sizeof(float)) + quantized + llr + decoded + work; }
+        size_t bytes() const { return info + coded + quantized + llr + decoded + work; }
     };
 
     struct lane {
         cuda::device_buffer<uint8_t> info, coded, decoded, work;
-        cuda::device_buffer<float> soft;
         cuda::device_buffer<int8_t> quantized, llr;
     };
 
@@ -58,7 +56,6 @@ public:
         for (auto& l : m_lanes) {
             l.info = cuda::device_buffer<uint8_t>(z.info);
             l.coded = cuda::device_buffer<uint8_t>(z.coded);
-            l.soft = cuda::device_buffer<float>(z.coded);
             l.quantized = cuda::device_buffer<int8_t>(z.quantized);
             l.llr = cuda::device_buffer<int8_t>(z.llr);
             l.decoded = cuda::device_buffer<uint8_t>(z.decoded);
@@ -117,15 +114,12 @@ private:
     /* Blocks [first, first + n): info bits (after the history), int8 mother LLRs. */
     void generate(lane& l, uint64_t first, size_t n, cudaStream_t st)
     {
+        // Quantized as the channel values are made: no float values in memory.
+        int8_t* quantized = m_code->punctured() ? l.quantized.get() : l.llr.get();
         cuda::launch_coded_blocks(*m_code, first, n, m_seed, m_params, l.info.get(), l.coded.get(),
-                                  l.soft.get(), st);
-        const size_t coded = n * m_code->coded_bits_per_block();
-        if (!m_code->punctured()) {
-            cuda::launch_quantize_llr(l.soft.get(), l.llr.get(), coded, m_scale, st);
-            return;
-        }
-        cuda::launch_quantize_llr(l.soft.get(), l.quantized.get(), coded, m_scale, st);
-        cuda::launch_depuncture(m_map, l.quantized.get(), l.llr.get(), n, st);
+                                  quantized, m_scale, st);
+        if (m_code->punctured())
+            cuda::launch_depuncture(m_map, l.quantized.get(), l.llr.get(), n, st);
     }
 
     conv_code_sptr m_code;

@@ -34,6 +34,19 @@ void launch_coded_blocks(const code& c,
                          float* soft,
                          cudaStream_t stream);
 
+/*! The same, with the channel values quantized as the decoders' soft-input stage does
+ *  (quantize_llr(soft, llr_scale)) in the same pass: @p llr gets int8 values. */
+void launch_coded_blocks(const code& c,
+                         uint64_t first_block,
+                         size_t n_blocks,
+                         uint64_t seed,
+                         detail::awgn_sample_params p,
+                         uint8_t* info,
+                         uint8_t* coded,
+                         int8_t* llr,
+                         float llr_scale,
+                         cudaStream_t stream);
+
 } // namespace cuda
 } // namespace gpufec
 } // namespace gr

@@ -7,6 +7,7 @@
 #include "ber_kernels.h"
 #include "core/channel/coded_blocks_cuda.h"
 #include "core/channel/awgn_bpsk_backends.h"
+#include "common/quantize.h"
 #include "core/conv/puncture.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/conv_code.h>
@@ -162,6 +163,17 @@ private:
                 CPPUNIT_ASSERT_MESSAGE(what, std::equal(h_info.begin() + hist, h_info.end(), info.begin() + first * k));
                 CPPUNIT_ASSERT_MESSAGE(what, std::memcmp(h_soft.data(), soft.data() + first * n,
                                                          h_soft.size() * sizeof(float)) == 0);
+                // Quantized in the same pass: the host's quantizer on the same values (a scale
+                // that clamps many of them, and an odd block count for unaligned ends).
+                for (float scale : { 8.0f, 40.0f }) {
+                    cuda::device_buffer<int8_t> d_llr(blocks * n);
+                    cuda::launch_coded_blocks(*c, first, blocks - 1, 21, p, d_info.get(),
+                                              d_coded.get(), d_llr.get(), scale, nullptr);
+                    const auto h_llr = to_host(d_llr, (blocks - 1) * n);
+                    for (size_t i = 0; i < h_llr.size(); ++i)
+                        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " int8 value " + std::to_string(i),
+                                                     int(quantize_llr(h_soft[i], scale)), int(h_llr[i]));
+                }
             }
         }
     }

@@ -10,6 +10,7 @@
 #include "../cuda_check.h"
 #include "awgn_bpsk_kernels.h"
 #include "common/channel/awgn_sample.h"
+#include "common/quantize.h"
 
 namespace gr {
 namespace gpufec {
@@ -19,16 +20,23 @@ namespace {
 
 constexpr int threads_per_block = 256;
 
+__device__ __forceinline__ void store_vec4(float* out, const float v[4])
+{
+    *reinterpret_cast<float4*>(out) = make_float4(v[0], v[1], v[2], v[3]);
+}
+
+__device__ __forceinline__ void store_vec4(int8_t* out, const int8_t v[4])
+{
+    *reinterpret_cast<char4*>(out) = make_char4(v[0], v[1], v[2], v[3]);
+}
+
 /* Writes samples 4g..4g+3 (those inside [first, first + n)) at out[s - first]. */
-__device__ __forceinline__ void store4(float* out,
-                                       uint64_t g,
-                                       uint64_t first,
-                                       size_t n,
-                                       const float v[4])
+template <typename T>
+__device__ __forceinline__ void store4(T* out, uint64_t g, uint64_t first, size_t n, const T v[4])
 {
     const uint64_t s0 = 4 * g;
     if (s0 >= first && s0 + 4 <= first + n && ((s0 - first) & 3) == 0) {
-        *reinterpret_cast<float4*>(out + (s0 - first)) = make_float4(v[0], v[1], v[2], v[3]);
+        store_vec4(out + (s0 - first), v);
         return;
     }
 #pragma unroll
@@ -39,25 +47,40 @@ __device__ __forceinline__ void store4(float* out,
     }
 }
 
+/* The channel's output as float, or quantized to int8 on the way out (common/quantize.h):
+ * the same value the float path then launch_quantize_llr give, without the float round trip
+ * through memory. */
+struct as_float {
+    __device__ float operator()(float v) const { return v; }
+};
+struct as_int8 {
+    float scale;
+    __device__ int8_t operator()(float v) const { return quantize_llr(v, scale); }
+};
+
+template <typename T, typename Convert>
 __global__ void awgn_bpsk_kernel(const uint8_t* __restrict__ bits,
-                                 float* __restrict__ soft,
+                                 T* __restrict__ soft,
                                  size_t n,
                                  uint64_t first,
                                  uint64_t seed,
-                                 detail::awgn_sample_params p)
+                                 detail::awgn_sample_params p,
+                                 Convert convert)
 {
     const uint64_t g0 = first >> 2;
     const uint64_t groups = ((first + n + 3) >> 2) - g0;
     for (uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; t < groups;
          t += uint64_t(gridDim.x) * blockDim.x) {
         const uint64_t g = g0 + t;
-        float z[4], v[4];
+        float z[4];
+        T v[4];
         detail::gaussian4(seed, g, z);
 #pragma unroll
         for (int lane = 0; lane < 4; ++lane) {
             const uint64_t s = 4 * g + lane;
             const bool inside = s >= first && s < first + n;
-            v[lane] = detail::awgn_bpsk_sample(inside ? bits[s - first] != 0 : 0u, z[lane], p);
+            v[lane] = convert(
+                detail::awgn_bpsk_sample(inside ? bits[s - first] != 0 : 0u, z[lane], p));
         }
         store4(soft, g, first, n, v);
     }
@@ -153,7 +176,24 @@ void launch_awgn_bpsk(const uint8_t* bits,
         return;
     const uint64_t groups = ((first + n + 3) >> 2) - (first >> 2);
     awgn_bpsk_kernel<<<grid_for(groups), threads_per_block, 0, stream>>>(
-        bits, soft, n, first, seed, p);
+        bits, soft, n, first, seed, p, as_float{});
+    GPUFEC_CUDA_CHECK_LAUNCH();
+}
+
+void launch_awgn_bpsk_int8(const uint8_t* bits,
+                           int8_t* llr,
+                           size_t n,
+                           uint64_t first,
+                           uint64_t seed,
+                           detail::awgn_sample_params p,
+                           float llr_scale,
+                           cudaStream_t stream)
+{
+    if (!n)
+        return;
+    const uint64_t groups = ((first + n + 3) >> 2) - (first >> 2);
+    awgn_bpsk_kernel<<<grid_for(groups), threads_per_block, 0, stream>>>(
+        bits, llr, n, first, seed, p, as_int8{ llr_scale });
     GPUFEC_CUDA_CHECK_LAUNCH();
 }
 

@@ -22,6 +22,17 @@ void launch_awgn_bpsk(const uint8_t* bits,
                       detail::awgn_sample_params p,
                       cudaStream_t stream);
 
+/*! llr[i] = quantize_llr(awgn_bpsk_sample(bits[i], ...), llr_scale) (common/quantize.h): what
+ *  launch_awgn_bpsk then launch_quantize_llr give, in one pass. */
+void launch_awgn_bpsk_int8(const uint8_t* bits,
+                           int8_t* llr,
+                           size_t n,
+                           uint64_t first,
+                           uint64_t seed,
+                           detail::awgn_sample_params p,
+                           float llr_scale,
+                           cudaStream_t stream);
+
 /*! info[i] = info bit first + i; soft[i] = its channel sample (the uncoded source, fused). */
 void launch_uncoded_source(uint8_t* info,
                            float* soft,
