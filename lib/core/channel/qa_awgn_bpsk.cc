@@ -2,6 +2,7 @@
  * determinism, and parameter checking.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "core/test/qa_expect.h"
 #include "common/channel/gaussian.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/conv_code.h>
@@ -202,32 +203,21 @@ class awgn_bpsk_test : public CppUnit::TestFixture
             CPPUNIT_ASSERT_DOUBLES_EQUAL(bits[i] ? 1.0 : -1.0, y[i], 0.1);
     }
 
-    static void expect_invalid(void (*f)(), const char* needle)
-    {
-        try {
-            f();
-        } catch (const std::invalid_argument& e) {
-            CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find(needle) != std::string::npos);
-            return;
-        }
-        CPPUNIT_FAIL(std::string("no std::invalid_argument mentioning ") + needle);
-    }
-
     void rejects_bad_parameters()
     {
-        expect_invalid([] { awgn_noise::from_snr(NAN, snr_kind::EBN0, 1.0); }, "snr_db");
-        expect_invalid([] { awgn_noise::from_snr(100, snr_kind::EBN0, 1.0); }, "snr_db");
-        expect_invalid([] { awgn_noise::from_snr(3, snr_kind::EBN0, 0.0); }, "rate");
-        expect_invalid([] { awgn_noise::from_snr(3, snr_kind::EBN0, 1.5); }, "rate");
-        expect_invalid([] { parse_soft_output("bits"); }, "'llr' or 'symbols'");
-        expect_invalid([] { parse_snr_kind("snr"); }, "'ebn0' or 'esn0'");
-        expect_invalid(
+        qa::expect_invalid([] { awgn_noise::from_snr(NAN, snr_kind::EBN0, 1.0); }, "snr_db");
+        qa::expect_invalid([] { awgn_noise::from_snr(100, snr_kind::EBN0, 1.0); }, "snr_db");
+        qa::expect_invalid([] { awgn_noise::from_snr(3, snr_kind::EBN0, 0.0); }, "rate");
+        qa::expect_invalid([] { awgn_noise::from_snr(3, snr_kind::EBN0, 1.5); }, "rate");
+        qa::expect_invalid([] { parse_soft_output("bits"); }, "'llr' or 'symbols'");
+        qa::expect_invalid([] { parse_snr_kind("snr"); }, "'ebn0' or 'esn0'");
+        qa::expect_invalid(
             [] {
                 awgn_bpsk_generator g(nullptr, awgn_noise::from_snr(1, snr_kind::ESN0, 1),
                                       soft_output::LLR, 0, backend_kind::CPU);
             },
             "code");
-        expect_invalid(
+        qa::expect_invalid(
             [] {
                 awgn_bpsk_channel_engine c(awgn_noise{ -1.0, 1.0 }, soft_output::LLR, 0,
                                            backend_kind::CPU);

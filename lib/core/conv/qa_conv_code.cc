@@ -2,6 +2,7 @@
  * reference vectors from GNU Radio's gr-fec.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "core/test/qa_expect.h"
 #include "puncture.h"
 #include <gnuradio/gpufec/conv_code.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -15,6 +16,8 @@ namespace gpufec {
 
 namespace {
 
+using qa::expect_invalid;
+
 std::vector<uint8_t> from_hex(const std::string& hex, size_t n_bits)
 {
     std::vector<uint8_t> bits;
@@ -27,19 +30,6 @@ std::vector<uint8_t> from_hex(const std::string& hex, size_t n_bits)
     return bits;
 }
 
-/* Runs @p f and checks that it throws std::invalid_argument mentioning @p needle. */
-template <typename F>
-void expect_invalid(F f, const std::string& needle)
-{
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        CPPUNIT_ASSERT_MESSAGE(std::string("message '") + e.what() + "' lacks '" + needle + "'",
-                               std::string(e.what()).find(needle) != std::string::npos);
-        return;
-    }
-    CPPUNIT_FAIL("no std::invalid_argument (expected one mentioning '" + needle + "')");
-}
 
 /*
  * K=7 [171,133] encodings of one 204-bit frame, made once with GNU Radio 3.10.5 gr-fec:

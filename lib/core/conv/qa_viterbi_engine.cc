@@ -2,6 +2,7 @@
  * invert), option checking, and misuse that must throw.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "core/test/qa_expect.h"
 #include "qa_viterbi_util.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>
@@ -12,20 +13,7 @@
 namespace gr {
 namespace gpufec {
 
-namespace {
-template <typename E, typename F>
-void expect_throw(F f, const std::string& needle)
-{
-    try {
-        f();
-    } catch (const E& e) {
-        CPPUNIT_ASSERT_MESSAGE(std::string("message '") + e.what() + "' lacks '" + needle + "'",
-                               std::string(e.what()).find(needle) != std::string::npos);
-        return;
-    }
-    CPPUNIT_FAIL("no exception mentioning '" + needle + "'");
-}
-} // namespace
+using qa::expect_throw;
 
 class viterbi_engine_test : public CppUnit::TestFixture
 {

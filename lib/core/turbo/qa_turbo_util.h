@@ -4,6 +4,7 @@
 #ifndef INCLUDED_GPUFEC_CORE_TURBO_QA_TURBO_UTIL_H
 #define INCLUDED_GPUFEC_CORE_TURBO_QA_TURBO_UTIL_H
 
+#include "core/test/qa_expect.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <random>
 #include <stdexcept>
@@ -13,20 +14,6 @@
 namespace gr {
 namespace gpufec {
 namespace qa {
-
-/* Runs @p f and checks that it throws std::invalid_argument mentioning @p needle. */
-template <typename F>
-void expect_invalid(F f, const std::string& needle)
-{
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        CPPUNIT_ASSERT_MESSAGE(std::string("message '") + e.what() + "' lacks '" + needle + "'",
-                               std::string(e.what()).find(needle) != std::string::npos);
-        return;
-    }
-    CPPUNIT_FAIL("no std::invalid_argument (expected one mentioning '" + needle + "')");
-}
 
 inline std::vector<uint8_t> random_bits(size_t n, std::mt19937& rng)
 {
