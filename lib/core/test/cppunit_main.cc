@@ -1,5 +1,5 @@
 /* CppUnit runner shared by the core's test executables.
- * Usage: <runner> [suite ...]   (no argument runs every registered suite)
+ * Usage: <runner> [suite|suite::test ...]   (no argument runs every registered suite)
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cppunit/BriefTestProgressListener.h>
@@ -14,17 +14,25 @@
 #include <string>
 
 namespace {
-/* Suites register under their qualified class name; accept the unqualified one too. */
+/* Suites and their tests register under qualified names ("gr::gpufec::suite::test"): accept
+ * any trailing part, so that a sanitizer can run a few chosen tests of a long suite. */
+CppUnit::Test* find_test(CppUnit::Test* t, const std::string& name)
+{
+    const std::string full = t->getName();
+    if (full == name || (full.size() > name.size() + 2 &&
+                         full.compare(full.size() - name.size() - 2, std::string::npos,
+                                      "::" + name) == 0))
+        return t;
+    for (int i = 0; i < t->getChildTestCount(); ++i)
+        if (CppUnit::Test* found = find_test(t->getChildTestAt(i), name))
+            return found;
+    return nullptr;
+}
+
 CppUnit::Test* find_suite(CppUnit::Test* all, const std::string& name)
 {
-    for (int i = 0; i < all->getChildTestCount(); ++i) {
-        CppUnit::Test* t = all->getChildTestAt(i);
-        const std::string full = t->getName();
-        if (full == name || (full.size() > name.size() + 2 &&
-                             full.compare(full.size() - name.size() - 2, std::string::npos,
-                                          "::" + name) == 0))
-            return t;
-    }
+    if (CppUnit::Test* t = find_test(all, name))
+        return t;
     throw std::invalid_argument(name);
 }
 } // namespace
