@@ -42,6 +42,7 @@ simulator_factory choose(const code_under_test& cut, const std::string& backend,
 void run(const options& o)
 {
     const code_under_test cut = make_code(o.code, o.frame_bits);
+    const channel_spec channel = make_channel(o.channel);
     std::string where;
     const simulator_factory make = choose(cut, o.backend, &where);
     const code& c = *cut.coded;
@@ -63,8 +64,7 @@ void run(const options& o)
     const std::vector<double> points = ebn0_points(o);
     for (size_t i = 0; i < points.size(); ++i) {
         const double ebn0 = points[i];
-        const sim_setup setup{ awgn_noise::from_snr(ebn0, snr_kind::EBN0, c.rate()), o.seed + i,
-                               size_t(o.batch) };
+        const sim_setup setup{ channel.at(ebn0, c.rate()), o.seed + i, size_t(o.batch) };
         point_result r;
         {
             const auto sim = make(setup);

@@ -43,11 +43,11 @@ void bench_ber(const config& cfg, table& out)
         rule.min_frame_errors = std::numeric_limits<uint64_t>::max();
         rule.max_frames = std::numeric_limits<uint64_t>::max();
         rule.max_bits = uint64_t(1) << (cfg.quick ? 28 : b.log2_bits);
-        const awgn_noise noise = awgn_noise::from_snr(b.ebn0, snr_kind::EBN0, cut.coded->rate());
+        const channel_point channel = make_channel("awgn").at(b.ebn0, cut.coded->rate());
         std::vector<double> ms;
         point_result r{};
         for (int i = 0; i < cfg.warmup + std::max(1, cfg.repeats); ++i) {
-            const auto sim = cut.cuda(sim_setup{ noise, uint64_t(100 + i), 0 }); // allocation untimed
+            const auto sim = cut.cuda(sim_setup{ channel, uint64_t(100 + i), 0 }); // allocation untimed
             const auto t0 = std::chrono::steady_clock::now();
             r = simulate_point(*sim, frame_bits, rule);
             const auto t1 = std::chrono::steady_clock::now();

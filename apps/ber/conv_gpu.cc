@@ -46,7 +46,7 @@ public:
           m_frame_bits(frame_bits),
           m_scale(llr_scale),
           m_seed(s.seed),
-          m_params(sample_params(s.noise, soft_output::LLR)),
+          m_params(sample_params(s.channel.awgn_noise(m_code->name()), soft_output::LLR)),
           m_map(cuda::make_depuncture_map(m_code->puncture_pattern(), m_code->mother_bits_per_block(),
                                           m_code->coded_bits_per_block())),
           m_max_frames(gpu_batch_frames(s.max_batch_frames, frame_bits,

@@ -17,7 +17,7 @@ class cpu_simulator final : public frame_simulator
 {
 public:
     cpu_simulator(code_sptr c, size_t frame_bits, const sim_setup& s, std::unique_ptr<soft_decoder> d)
-        : m_gen(c, s.noise, soft_output::LLR, s.seed, backend_kind::CPU),
+        : m_gen(c, s.channel.awgn_noise(c->name()), soft_output::LLR, s.seed, backend_kind::CPU),
           m_decoder(std::move(d)),
           m_frame_bits(frame_bits),
           m_max_batch(s.max_batch_frames ? s.max_batch_frames

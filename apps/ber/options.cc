@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "options.h"
+#include "channel_registry.h"
 #include "code_registry.h"
 #include "parse_number.h"
 #include <cmath>
@@ -43,6 +44,8 @@ options parse_options(const std::vector<std::string>& args)
         };
         if (a == "--code")
             o.code = value();
+        else if (a == "--channel")
+            o.channel = value();
         else if (a == "--ebn0")
             parse_ebn0(value(), o);
         else if (a == "--frame-bits")
@@ -93,6 +96,7 @@ std::string usage()
     return "usage: gpufec_ber [options]\n"
            "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, with 95% intervals.\n"
            "  --code SPEC            the code (default " + d.code + "), see below\n"
+           "  --channel SPEC         the channel (default " + d.channel + "), see below\n"
            "  --ebn0 START:STOP:STEP Eb/N0 points in dB (default 0:8:1)\n"
            "  --frame-bits N         information bits per frame, 1 to " + n(max_frame_bits) +
            " (default " + n(d.frame_bits) + ")\n"
@@ -124,6 +128,9 @@ std::string usage()
            "streaming code (term=streaming) encodes the whole stream from state 0 without end\n"
            "and decodes it in tiles (viterbi_tiling::defaults); a frame is then a piece of the\n"
            "stream, and every bit is decoded as part of a complete tile, never at a stream end.\n"
+           "\n"
+           "channels (--channel):\n" +
+           channel_help() +
            "\n"
            "codes (--code):\n" +
            code_help();

@@ -16,6 +16,7 @@ constexpr uint64_t max_batch_frames = uint64_t(1) << 30;
 
 struct options {
     std::string code = "uncoded";
+    std::string channel = "awgn";
     double start = 0, stop = 8, step = 1; //!< Eb/N0 in dB
     uint64_t frame_bits = 2048;
     stop_rule stop_at;

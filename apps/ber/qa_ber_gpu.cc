@@ -3,6 +3,7 @@
  * same point results under the stopping rule.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "channel_registry.h"
 #include "code_registry.h"
 #include "simulate.h"
 #include <gnuradio/gpufec/backend.h>
@@ -61,7 +62,7 @@ private:
     {
         const code_under_test cut = make_code(spec, frame_bits);
         CPPUNIT_ASSERT_MESSAGE(spec + " has a GPU-resident simulation", bool(cut.cuda));
-        const sim_setup setup{ awgn_noise::from_snr(ebn0, snr_kind::EBN0, cut.coded->rate()), 17, 64 };
+        const sim_setup setup{ make_channel("awgn").at(ebn0, cut.coded->rate()), 17, 64 };
         const auto cpu = cut.cpu(setup);
         const auto gpu = cut.cuda(setup);
         const std::vector<uint32_t> a = run(*cpu, batches), b = run(*gpu, batches);
@@ -98,7 +99,7 @@ private:
         for (const char* spec : { "uncoded", "conv:term=streaming", "conv:puncture=3/4" }) {
             const code_under_test cut = make_code(spec, 1024);
             for (double ebn0 : { 2.0, 4.0 }) {
-                const sim_setup setup{ awgn_noise::from_snr(ebn0, snr_kind::EBN0, cut.coded->rate()), 3, 0 };
+                const sim_setup setup{ make_channel("awgn").at(ebn0, cut.coded->rate()), 3, 0 };
                 const auto cpu = cut.cpu(setup);
                 const auto gpu = cut.cuda(setup);
                 const point_result a = simulate_point(*cpu, 1024, rule);
@@ -118,7 +119,7 @@ private:
     void large_streaming_batches_equal_cpu()
     {
         const code_under_test cut = make_code("conv:term=streaming", 2048);
-        const sim_setup setup{ awgn_noise::from_snr(3.0, snr_kind::EBN0, 0.5), 5, 0 };
+        const sim_setup setup{ make_channel("awgn").at(3.0, 0.5), 5, 0 };
         const auto cpu = cut.cpu(setup);
         const auto gpu = cut.cuda(setup);
         const size_t m = gpu->max_batch_frames();

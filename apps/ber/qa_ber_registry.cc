@@ -1,8 +1,10 @@
-/* A code family registered in this file, as a family's own file registers it, reaches
- * gpufec_ber's --code parser; the built-in families parse and reject specs.
+/* A code family and a channel registered in this file, as their own files register them,
+ * reach gpufec_ber's --code and --channel parsers; the built-in ones parse and reject specs.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "channel_registry.h"
 #include "code_registry.h"
+#include "core/test/qa_expect.h"
 #include "options.h"
 #include "qa_ber_scripted.h"
 #include "simulate.h"
@@ -32,6 +34,19 @@ const register_code_family registration({
     make_scripted,
 });
 
+/* A channel whose points are the swept value plus its argument. */
+const register_channel channel_registration({
+    "qa-channel",
+    "  qa-channel:X         a test channel\n",
+    "value + X",
+    [](const std::string& args, double value, double) {
+        channel_point p;
+        p.channel = "qa-channel";
+        p.value = value + std::stod(args);
+        return p;
+    },
+});
+
 } // namespace
 
 class ber_registry_test : public CppUnit::TestFixture
@@ -43,6 +58,8 @@ class ber_registry_test : public CppUnit::TestFixture
     CPPUNIT_TEST(builtin_families_parse);
     CPPUNIT_TEST(bad_specs_fail);
     CPPUNIT_TEST(second_registration_of_a_name_fails);
+    CPPUNIT_TEST(channel_of_this_file_reaches_the_parser);
+    CPPUNIT_TEST(awgn_channel_gives_the_noise);
     CPPUNIT_TEST_SUITE_END();
 
     void family_of_this_file_reaches_the_parser()
@@ -53,11 +70,33 @@ class ber_registry_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT(!cut.cuda);
         CPPUNIT_ASSERT_EQUAL(std::string("script "), make_code("qa-scripted", 1).decoder);
         // ... and its simulation runs under gpufec_ber's stopping rule.
-        const auto sim = cut.cpu(sim_setup{ {}, 1, 0 });
+        const auto sim = cut.cpu(sim_setup{ make_channel("awgn").at(0.0, 1.0), 1, 0 });
         stop_rule rule;
         rule.min_frame_errors = 2;
         const point_result r = simulate_point(*sim, cut.frame_bits, rule);
         CPPUNIT_ASSERT_EQUAL(uint64_t(11), r.counts.frames); // errors at frames 3 and 10
+    }
+
+    void channel_of_this_file_reaches_the_parser()
+    {
+        const channel_spec spec = make_channel("qa-channel:0.25");
+        const channel_point p = spec.at(7.0, 0.5);
+        CPPUNIT_ASSERT_EQUAL(std::string("qa-channel"), p.channel);
+        CPPUNIT_ASSERT_EQUAL(7.25, p.value);
+        CPPUNIT_ASSERT(usage().find("qa-channel") != std::string::npos);
+        // A code whose simulation needs AWGN/BPSK says so for another channel.
+        const code_under_test cut = make_code("conv", 64);
+        gr::gpufec::qa::expect_invalid([&] { cut.cpu(sim_setup{ p, 1, 0 }); }, "cannot be simulated over channel 'qa-channel'");
+        gr::gpufec::qa::expect_invalid([] { make_channel("bsc"); }, "known: awgn");
+        gr::gpufec::qa::expect_invalid([] { make_channel("awgn:esn0").at(1.0, 0.5); }, "no arguments");
+    }
+
+    void awgn_channel_gives_the_noise()
+    {
+        const channel_point p = make_channel("awgn").at(3.0, 0.5);
+        const auto want = gr::gpufec::awgn_noise::from_snr(3.0, gr::gpufec::snr_kind::EBN0, 0.5);
+        CPPUNIT_ASSERT_EQUAL(want.sigma, p.awgn_noise("x").sigma);
+        CPPUNIT_ASSERT_EQUAL(3.0, p.value);
     }
 
     void help_lists_every_family()

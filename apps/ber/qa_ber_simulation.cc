@@ -3,6 +3,7 @@
  * must not change unless the simulation's definition does).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "channel_registry.h"
 #include "code_registry.h"
 #include "qa_ber_scripted.h"
 #include "simulate.h"
@@ -106,7 +107,7 @@ class ber_simulation_test : public CppUnit::TestFixture
                                 size_t max_batch = 0)
     {
         const code_under_test cut = make_code(spec, frame_bits);
-        const auto sim = cut.cpu({ awgn_noise::from_snr(ebn0, snr_kind::EBN0, cut.coded->rate()), 1, max_batch });
+        const auto sim = cut.cpu({ make_channel("awgn").at(ebn0, cut.coded->rate()), 1, max_batch });
         stop_rule rule;
         rule.min_frame_errors = UINT64_MAX;
         rule.max_frames = frames;

@@ -113,7 +113,7 @@ class ber_stream_plan_test : public CppUnit::TestFixture
     {
         const code_under_test cut = make_code(spec, F);
         const auto c = std::dynamic_pointer_cast<const conv_code>(cut.coded);
-        const awgn_noise noise = awgn_noise::from_snr(ebn0, snr_kind::EBN0, c->rate());
+        const channel_point channel = make_channel("awgn").at(ebn0, c->rate());
         const viterbi_tiling tiling = viterbi_tiling::defaults(*c);
         size_t frames = 0;
         for (size_t nf : batches)
@@ -121,7 +121,7 @@ class ber_stream_plan_test : public CppUnit::TestFixture
         const size_t spb = c->steps_per_block(), n = c->n();
 
         // The host simulation's errors per frame, in the same batches.
-        const auto sim = cut.cpu({ noise, 9, 0 });
+        const auto sim = cut.cpu({ channel, 9, 0 });
         std::vector<uint32_t> expect;
         for (size_t nf : batches) {
             sim->launch(nf);
@@ -133,7 +133,7 @@ class ber_stream_plan_test : public CppUnit::TestFixture
         // The GPU pipeline's steps on the CPU: the stream, quantized and depunctured as the
         // kernels do, then each batch's planned tiles.
         const size_t blocks = stream_batch_max_blocks(spb, tiling, F, frames) + 2;
-        awgn_bpsk_generator gen(c, noise, soft_output::LLR, 9, backend_kind::CPU);
+        awgn_bpsk_generator gen(c, channel.awgn_noise(c->name()), soft_output::LLR, 9, backend_kind::CPU);
         std::vector<uint8_t> info(blocks * spb);
         std::vector<float> soft(blocks * c->coded_bits_per_block());
         gen.generate(blocks, info.data(), soft.data());

@@ -6,6 +6,7 @@
 #ifndef INCLUDED_GPUFEC_BER_SIMULATOR_H
 #define INCLUDED_GPUFEC_BER_SIMULATOR_H
 
+#include "channel_registry.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/code.h>
 #include <cstddef>
@@ -56,7 +57,7 @@ public:
 
 /*! What a point's simulation is built from. */
 struct sim_setup {
-    gr::gpufec::awgn_noise noise;
+    channel_point channel;
     uint64_t seed;
     size_t max_batch_frames; //!< 0: the backend's choice
 };

@@ -26,7 +26,7 @@ public:
     uncoded_pipeline(size_t frame_bits, const sim_setup& s)
         : m_frame_bits(frame_bits),
           m_seed(s.seed),
-          m_params(sample_params(s.noise, soft_output::LLR)),
+          m_params(sample_params(s.channel.awgn_noise("uncoded"), soft_output::LLR)),
           m_max_frames(gpu_batch_frames(s.max_batch_frames, frame_bits, [frame_bits](size_t n) {
               return n * frame_bits * (2 * sizeof(uint8_t) + sizeof(float));
           }))

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "channel_registry.h"
+#include <map>
+#include <stdexcept>
+
+namespace gpufec_ber {
+
+namespace {
+/* A function-local static: registrations run during static initialisation, in any order. */
+std::map<std::string, channel_family>& channels()
+{
+    static std::map<std::string, channel_family> all;
+    return all;
+}
+} // namespace
+
+const gr::gpufec::awgn_noise& channel_point::awgn_noise(const std::string& code) const
+{
+    if (!awgn)
+        throw std::invalid_argument("'" + code + "' cannot be simulated over channel '" + channel +
+                                    "': its simulation needs BPSK over AWGN (--channel awgn)");
+    return *awgn;
+}
+
+register_channel::register_channel(channel_family family)
+{
+    const std::string name = family.name;
+    if (name.empty() || name.find(':') != std::string::npos || !family.make)
+        throw std::logic_error("gpufec_ber: channel '" + name +
+                               "' needs a name without ':' and a make function");
+    if (!channels().emplace(name, std::move(family)).second)
+        throw std::logic_error("gpufec_ber: channel '" + name + "' is registered twice");
+}
+
+channel_spec make_channel(const std::string& spec)
+{
+    const size_t colon = spec.find(':');
+    const std::string name = spec.substr(0, colon);
+    const auto it = channels().find(name);
+    if (it == channels().end()) {
+        std::string known;
+        for (const auto& c : channels())
+            known += (known.empty() ? "" : ", ") + c.first;
+        throw std::invalid_argument("--channel '" + spec + "': no channel '" + name +
+                                    "' (known: " + known + ")");
+    }
+    return { &it->second, colon == std::string::npos ? "" : spec.substr(colon + 1) };
+}
+
+std::string channel_help()
+{
+    std::string help;
+    for (const auto& c : channels())
+        help += c.second.help;
+    return help;
+}
+
+} // namespace gpufec_ber
