@@ -6,6 +6,7 @@
  */
 #include "bench/cases.h"
 #include <gnuradio/gpufec/backend.h>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -16,7 +17,9 @@ namespace {
 void usage()
 {
     std::cerr << "usage: gpufec_bench [--quick] [--only GROUP[,GROUP...]] [--repeats N] [--csv FILE]\n"
-                 "groups: awgn, viterbi, viterbi-tiling, ber\n";
+                 "groups:\n";
+    for (const auto* g : gpufec_bench::bench_groups())
+        std::cerr << "  " << g->help << "\n";
 }
 } // namespace
 
@@ -53,12 +56,10 @@ int main(int argc, char** argv)
         std::cout << "gpufec_bench: " << (devices ? gr::gpufec::cuda_device_name(0) : "no CUDA device")
                   << ", median of " << cfg.repeats << " runs after " << cfg.warmup << " warm-up\n";
         gpufec_bench::table t;
-        if (cfg.wants("awgn"))
-            gpufec_bench::bench_awgn(cfg, t);
-        if (cfg.wants("viterbi") || cfg.wants("viterbi-tiling"))
-            gpufec_bench::bench_viterbi(cfg, t);
-        if (cfg.wants("ber"))
-            gpufec_bench::bench_ber(cfg, t);
+        for (const auto* g : gpufec_bench::bench_groups())
+            if (std::any_of(g->names.begin(), g->names.end(),
+                            [&](const std::string& n) { return cfg.wants(n); }))
+                g->run(cfg, t);
         if (!csv.empty())
             t.write_csv(csv);
         t.print(std::cout);

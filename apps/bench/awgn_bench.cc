@@ -62,4 +62,10 @@ void bench_awgn(const config& cfg, table& out)
               spread_note(spread) });
 }
 
+namespace {
+const register_bench registration({ { "awgn" }, 10,
+                                    "awgn: AWGN/BPSK generation, device kernels and to host memory",
+                                    bench_awgn });
+} // namespace
+
 } // namespace gpufec_bench

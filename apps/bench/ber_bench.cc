@@ -68,4 +68,9 @@ void bench_ber(const config& cfg, table& out)
 #endif
 }
 
+namespace {
+const register_bench registration({ { "ber" }, 90, "ber: gpufec_ber's GPU-resident loop, end to end",
+                                    bench_ber });
+} // namespace
+
 } // namespace gpufec_bench

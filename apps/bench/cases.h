@@ -1,22 +1,33 @@
-/* The benchmark cases gpufec_bench runs, one function per area.
+/* The benchmark groups gpufec_bench runs. Each area registers its group from its own file
+ * (awgn_bench.cc, viterbi_bench.cc, ber_bench.cc, ...) with a static register_bench object, so
+ * a new decoder family adds a file and no line here or in gpufec_bench.cc.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_BENCH_CASES_H
 #define INCLUDED_GPUFEC_BENCH_CASES_H
 
 #include "harness.h"
+#include <functional>
+#include <string>
+#include <vector>
 
 namespace gpufec_bench {
 
-/*! AWGN/BPSK generation: device-resident kernels and the host-memory generator. */
-void bench_awgn(const config& cfg, table& out);
+struct bench_group {
+    std::vector<std::string> names; //!< the --only names it answers to (it checks cfg.wants)
+    int order;                      //!< groups run in this order (ties: by first name)
+    std::string help;               //!< one line for --help
+    std::function<void(const config&, table&)> run;
+};
 
-/*! Viterbi decoding: CUDA kernels on device memory, end to end with host copies, the engine,
- *  and (group "viterbi-tiling") the BER-vs-throughput table over tilings. */
-void bench_viterbi(const config& cfg, table& out);
+class register_bench
+{
+public:
+    explicit register_bench(bench_group group);
+};
 
-/*! gpufec_ber's GPU-resident simulation loop, end to end. */
-void bench_ber(const config& cfg, table& out);
+/*! Every registered group, in run order. */
+std::vector<const bench_group*> bench_groups();
 
 } // namespace gpufec_bench
 

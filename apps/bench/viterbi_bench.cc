@@ -314,4 +314,11 @@ void bench_viterbi(const config& cfg, table& out)
         bench_engine(cfg, out, backend_kind::CPU);
 }
 
+namespace {
+const register_bench registration({ { "viterbi", "viterbi-tiling" }, 20,
+                                    "viterbi: kernels, end to end, engine; viterbi-tiling: the "
+                                    "BER-vs-throughput table over tilings",
+                                    bench_viterbi });
+} // namespace
+
 } // namespace gpufec_bench
