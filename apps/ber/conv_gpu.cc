@@ -47,6 +47,7 @@ public:
           m_scale(llr_scale),
           m_seed(s.seed),
           m_params(sample_params(s.channel.awgn_noise(m_code->name()), soft_output::LLR)),
+          m_kernel(cuda::pick_viterbi_tile_kernel(m_trellis, shape())),
           m_map(cuda::make_depuncture_map(m_code->puncture_pattern(), m_code->mother_bits_per_block(),
                                           m_code->coded_bits_per_block())),
           m_max_frames(gpu_batch_frames(s.max_batch_frames, frame_bits,
@@ -79,7 +80,7 @@ public:
         generate(l, b.first_block, b.n_blocks, st);
         cuda::launch_viterbi_tiles(m_trellis, shape(), l.llr.get(), b.first_block * spb,
                                    b.n_blocks * spb, b.first_tile, b.n_tiles, l.decoded.get(),
-                                   l.work.get(), st);
+                                   l.work.get(), st, m_kernel);
         return { l.info.get() + m_code->history_bits() + b.info_offset,
                  l.decoded.get() + b.decoded_offset };
     }
@@ -130,6 +131,7 @@ private:
     float m_scale;
     uint64_t m_seed;
     detail::awgn_sample_params m_params;
+    cuda::viterbi_tile_kernel m_kernel; //!< chosen once, for this code and device
     cuda::depuncture_map m_map;
     size_t m_max_frames;
     std::array<lane, lanes> m_lanes;

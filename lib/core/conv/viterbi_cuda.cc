@@ -56,6 +56,8 @@ public:
           m_max_batch(opts.max_batch ? opts.max_batch
                                      : std::max<size_t>(1, batch_llr / m_item_llr)),
           m_chunk(chunk_of(m_max_batch, m_item_llr)),
+          m_kernel(m_streaming ? cuda::pick_viterbi_tile_kernel(m_t, m_shape)
+                               : cuda::viterbi_tile_kernel::GENERAL),
           m_ring(2, [this](chunk_buffers& b) { allocate(b); })
     {
         m_input = cuda::pinned_buffer<int8_t>(
@@ -116,7 +118,7 @@ public:
                                               (to - from) * n, cudaMemcpyHostToDevice, st));
             cuda::launch_viterbi_tiles(m_t, m_shape, s.buffers.d_llr.get(), from,
                                        size_t(to - from), t0, cnt, s.buffers.d_bits.get(),
-                                       s.buffers.d_work.get(), st);
+                                       s.buffers.d_work.get(), st, m_kernel);
             copy_back(s, bits + i * P, cnt * P);
         }
         m_ring.drain();
@@ -183,6 +185,7 @@ private:
     size_t m_item_llr; //!< LLRs per frame, or per tile's payload
     size_t m_max_batch;
     size_t m_chunk;
+    cuda::viterbi_tile_kernel m_kernel; //!< streaming: chosen once, for this code and device
     cuda::pinned_buffer<int8_t> m_input;
     ring m_ring;
 };

@@ -13,21 +13,20 @@ namespace cuda {
 namespace {
 enum class pick { general, reg, dpx };
 
-/* AUTO: the packed 16-bit DPX kernel where DPX runs in hardware (Hopper), else the fp32
- * register kernel, for the codes they handle; the warp kernel for everything else. */
+/* A kernel named by the caller where it applies (the DPX kernel also needs an even LLR
+ * address), else the warp kernel. */
 pick choose(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr, viterbi_tile_kernel which)
 {
+    if (which == viterbi_tile_kernel::AUTO)
+        which = pick_viterbi_tile_kernel(t, shape);
     switch (which) {
-    case viterbi_tile_kernel::GENERAL: return pick::general;
     case viterbi_tile_kernel::REGISTER:
         return viterbi_tile_reg_supports(t, shape) ? pick::reg : pick::general;
     case viterbi_tile_kernel::DPX:
         return viterbi_tile_dpx_supports(t, shape, llr) ? pick::dpx : pick::general;
-    case viterbi_tile_kernel::AUTO: break;
+    default:
+        return pick::general;
     }
-    if (viterbi_tile_dpx_supports(t, shape, llr) && viterbi_tile_dpx_native())
-        return pick::dpx;
-    return viterbi_tile_reg_supports(t, shape) ? pick::reg : pick::general;
 }
 
 void check_shape(const viterbi_tile_shape& shape)
@@ -36,6 +35,16 @@ void check_shape(const viterbi_tile_shape& shape)
         throw std::invalid_argument("viterbi tiles: payload must be at least 1 step");
 }
 } // namespace
+
+viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape)
+{
+    // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper), else the fp32 register
+    // kernel, for the codes they handle; the warp kernel for everything else.
+    if (viterbi_tile_dpx_supports(t, shape, nullptr) && viterbi_tile_dpx_native())
+        return viterbi_tile_kernel::DPX;
+    return viterbi_tile_reg_supports(t, shape) ? viterbi_tile_kernel::REGISTER
+                                               : viterbi_tile_kernel::GENERAL;
+}
 
 size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
                                      const viterbi_tile_shape& shape,

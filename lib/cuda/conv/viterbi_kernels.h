@@ -49,6 +49,10 @@ void launch_viterbi_frames(const conv::trellis& t,
  *  (GENERAL otherwise). Tests and benchmarks compare them. */
 enum class viterbi_tile_kernel { AUTO, GENERAL, REGISTER, DPX };
 
+/*! The kernel AUTO stands for, for a code and tiling on the current device: a backend picks it
+ *  once, at construction, and passes it to every launch. */
+viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape);
+
 /*! Workspace for launch_viterbi_tiles with at most n_tiles tiles per launch. */
 size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
                                      const viterbi_tile_shape& shape,
