@@ -16,7 +16,7 @@ namespace {
 void usage()
 {
     std::cerr << "usage: gpufec_bench [--quick] [--only GROUP[,GROUP...]] [--repeats N] [--csv FILE]\n"
-                 "groups: awgn, viterbi, viterbi-tiling, ber\n";
+                 "groups: awgn, viterbi, viterbi-tiling, ber, turbo\n";
 }
 } // namespace
 
@@ -59,6 +59,8 @@ int main(int argc, char** argv)
             gpufec_bench::bench_viterbi(cfg, t);
         if (cfg.wants("ber"))
             gpufec_bench::bench_ber(cfg, t);
+        if (cfg.wants("turbo"))
+            gpufec_bench::bench_turbo(cfg, t);
         if (!csv.empty())
             t.write_csv(csv);
         t.print(std::cout);

@@ -18,6 +18,10 @@ void bench_viterbi(const config& cfg, table& out);
 /*! gpufec_ber's GPU-resident simulation loop, end to end. */
 void bench_ber(const config& cfg, table& out);
 
+/*! LTE turbo decoding (K = 6144): CUDA kernel over sub-block splits, end to end, latency,
+ *  and the CPU backend; each row with its BER at 0.7 dB. */
+void bench_turbo(const config& cfg, table& out);
+
 } // namespace gpufec_bench
 
 #endif
