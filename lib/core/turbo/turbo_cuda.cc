@@ -22,11 +22,11 @@ namespace gpufec {
 
 namespace {
 
-/* LLRs per chunk: large enough to fill the GPU (a few hundred blocks at K = 6144), small
- * enough that copies and kernels overlap. */
-constexpr size_t chunk_llr = size_t(1) << 22;
-/* Default batch: 64 MiB of float LLRs per call. */
-constexpr size_t batch_llr = size_t(1) << 24;
+/* LLRs per chunk: enough blocks to fill the GPU (454 at K = 6144, where an H100 holds about
+ * 400 at once), small enough that the copies of one chunk overlap the kernel of another. */
+constexpr size_t chunk_llr = size_t(1) << 23;
+/* Default batch: 128 MiB of float LLRs per call, four chunks. */
+constexpr size_t batch_llr = size_t(1) << 25;
 
 struct chunk_buffers {
     cuda::device_buffer<float> d_llr;
