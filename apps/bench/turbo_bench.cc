@@ -141,13 +141,12 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
         return ms;
     };
 
-    // The whole-block decoder runs one thread a block: fewer blocks keep the run short.
     for (const split& s : kernel_splits) {
-        const size_t n = s.P == 1 ? std::min<size_t>(b.n, 400) : b.n;
         double spread = 0;
-        const double ms = run(s, n, {}, &spread);
+        const double ms = run(s, b.n, {}, &spread);
         out.add({ "turbo", "K=6144 kernel, device memory, " + split_name(s), "cuda", "Gbit/s",
-                  n * K / ms / 1e6, spread_note(spread) + ", " + std::to_string(n) + " blocks, " + quality(b, h.data(), n) });
+                  b.n * K / ms / 1e6,
+                  spread_note(spread) + ", " + std::to_string(b.n) + " blocks, " + quality(b, h.data(), b.n) });
     }
     // Two threads a window in a full batch: forward and backward passes at once, twice the
     // warps, a quarter more arithmetic.
