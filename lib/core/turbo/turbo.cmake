@@ -12,6 +12,10 @@ target_sources(gpufec-core PRIVATE
     turbo/map_cpu.cc
     turbo/turbo_cpu.cc
 )
+# The CUDA backend (its kernels: lib/cuda/turbo/turbo.cmake).
+if(GPUFEC_HAVE_CUDA)
+    target_sources(gpufec-core PRIVATE turbo/turbo_cuda.cc)
+endif()
 
 gpufec_add_cppunit_test(NAME qa_gpufec_turbo
     SOURCES

@@ -1,0 +1,220 @@
+/* LTE turbo decoding, K = 6144, 6 iterations, max-log-MAP (scaling 0.75), no early stop: the
+ * CUDA kernel on device memory for several sub-block splits (P, g), end to end through the
+ * backend with host copies, the latency of one block alone, and the CPU backend on one core
+ * and on all. Each row notes its BER and FER at Eb/N0 = 0.7 dB on the same blocks, so that one
+ * run gives the BER-vs-throughput table for choosing defaults (a GPU row and a CPU row with the
+ * same P and g take the same decisions). Figures count decoded information bits.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cases.h"
+#include "core/backend_factory.h"
+#include "core/turbo/turbo_backend.h"
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/lte_turbo_code.h>
+#include <algorithm>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#ifdef GPUFEC_HAVE_CUDA
+#include "cuda/device_buffer.h"
+#include "cuda/turbo/turbo_kernels.h"
+#include "cuda/turbo/turbo_tables.h"
+#endif
+
+namespace gpufec_bench {
+
+using namespace gr::gpufec;
+
+namespace {
+
+constexpr long block_size = 6144;
+constexpr double ebn0_db = 0.7;
+
+struct split {
+    unsigned P, g;
+};
+
+/* Whole block (the CPU's default), the paper's P = 64 / g = 8 and neighbours of it. */
+const split kernel_splits[] = { { 1, 0 },    { 32, 8 },   { 64, 8 },   { 64, 16 }, { 96, 16 },
+                                { 128, 16 }, { 128, 32 }, { 192, 32 }, { 384, 16 } };
+/* Candidates for the GPU default: the end-to-end and latency rows. */
+const split default_candidates[] = { { 64, 16 }, { 128, 16 }, { 192, 32 } };
+
+std::string fmt(double v, int prec = 3)
+{
+    std::ostringstream s;
+    s.precision(prec);
+    s << v;
+    return s.str();
+}
+
+lte_turbo_params params_for(const split& s)
+{
+    lte_turbo_params p; // 6 iterations, max-log-MAP, scaling 0.75, no early stop
+    p.subblocks = s.P;
+    p.guard = s.g;
+    return p;
+}
+
+std::string split_name(const split& s)
+{
+    return s.P == 1 ? "whole block" : "P=" + std::to_string(s.P) + " g=" + std::to_string(s.g);
+}
+
+struct blocks {
+    size_t n;
+    std::vector<uint8_t> info;
+    std::vector<float> llr;
+};
+
+blocks make_blocks(const lte_turbo_code_sptr& code, size_t n)
+{
+    awgn_bpsk_generator gen(code, awgn_noise::from_snr(ebn0_db, snr_kind::EBN0, code->rate()),
+                            soft_output::LLR, 1, backend_kind::AUTO);
+    blocks b{ n, std::vector<uint8_t>(n * code->K()), std::vector<float>(n * code->coded_bits_per_block()) };
+    gen.generate(n, b.info.data(), b.llr.data());
+    return b;
+}
+
+/* "BER x (bit errors/bits), FER y (...) at 0.7 dB" of the first n blocks' decisions. */
+std::string quality(const blocks& b, const uint8_t* bits, size_t n)
+{
+    const size_t K = b.info.size() / b.n;
+    size_t bit_errors = 0, frame_errors = 0;
+    for (size_t f = 0; f < n; ++f) {
+        size_t wrong = 0;
+        for (size_t i = f * K; i < (f + 1) * K; ++i)
+            wrong += b.info[i] != bits[i];
+        bit_errors += wrong;
+        frame_errors += wrong > 0;
+    }
+    return "BER " + fmt(double(bit_errors) / double(n * K)) + " (" + std::to_string(bit_errors) + "/" +
+           std::to_string(n * K) + "), FER " + fmt(double(frame_errors) / double(n)) + " (" +
+           std::to_string(frame_errors) + "/" + std::to_string(n) + ") at " + fmt(ebn0_db) + " dB";
+}
+
+/* A backend's decode() of up to @p most blocks (its max_batch) from its own input buffer
+ * (pinned for CUDA). */
+void bench_backend(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b,
+                   size_t most, const split& s, backend_kind kind, unsigned threads, const std::string& name)
+{
+    decoder_options o;
+    o.threads = threads;
+    auto be = make_backend(resolve_backend(kind), make_lte_turbo_cpu, *code, params_for(s), o);
+    const size_t n = std::min({ most, b.n, be->max_batch() }), K = code->K(), N = code->coded_bits_per_block();
+    float* in = be->input_buffer(n * N);
+    std::copy(b.llr.begin(), b.llr.begin() + n * N, in);
+    std::vector<uint8_t> bits(n * K);
+    double spread = 0;
+    const double ms =
+        median_cpu_ms([&] { be->decode(in, n, bits.data(), nullptr, nullptr); }, cfg, &spread);
+    out.add({ "turbo", name + ", " + split_name(s), backend_name(kind), "Gbit/s", n * K / ms / 1e6,
+              spread_note(spread) + ", " + std::to_string(n) + " blocks a call, " + quality(b, bits.data(), n) });
+}
+
+#ifdef GPUFEC_HAVE_CUDA
+
+/* The kernel alone on device memory: a large batch for throughput, one block for latency. */
+void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b)
+{
+    cuda::stream st;
+    const cuda::turbo_tables tables(*code);
+    const size_t K = code->K(), N = code->coded_bits_per_block();
+    cuda::device_buffer<float> llr(b.n * N);
+    cuda::device_buffer<uint8_t> bits(b.n * K);
+    GPUFEC_CUDA_CHECK(cudaMemcpy(llr.get(), b.llr.data(), b.n * N * sizeof(float), cudaMemcpyHostToDevice));
+    std::vector<uint8_t> h(b.n * K);
+
+    auto run = [&](const split& s, size_t n, const cuda::turbo_launch_config& lc, double* spread) {
+        const cuda::turbo_code_shape shape = tables.shape(params_for(s));
+        cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, n));
+        const double ms = median_gpu_ms(
+            st.get(),
+            [&] {
+                cuda::launch_turbo_decode(shape, llr.get(), n, bits.get(), nullptr, nullptr, work.get(),
+                                          work.size(), st.get(), lc);
+            },
+            cfg, spread);
+        GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), bits.get(), n * K, cudaMemcpyDeviceToHost, st.get()));
+        st.synchronize();
+        return ms;
+    };
+
+    for (const split& s : kernel_splits) {
+        double spread = 0;
+        const double ms = run(s, b.n, {}, &spread);
+        out.add({ "turbo", "K=6144 kernel, device memory, " + split_name(s), "cuda", "Gbit/s",
+                  b.n * K / ms / 1e6,
+                  spread_note(spread) + ", " + std::to_string(b.n) + " blocks, " + quality(b, h.data(), b.n) });
+    }
+    // Two threads a window in a full batch: forward and backward passes at once, twice the
+    // warps, a quarter more arithmetic.
+    for (const split& s : default_candidates) {
+        double spread = 0;
+        const double ms = run(s, b.n, { 2, cuda::turbo_layout::AUTO }, &spread);
+        out.add({ "turbo", "K=6144 kernel, 2 threads a window, " + split_name(s), "cuda",
+                  "Gbit/s", b.n * K / ms / 1e6, spread_note(spread) + ", " + std::to_string(b.n) + " blocks" });
+    }
+    // Latency: the block's launch is enqueued while the one before it still runs, and the
+    // events around it time the GPU alone (not the host's launch work).
+    for (const split& s : default_candidates) {
+        const cuda::turbo_code_shape shape = tables.shape(params_for(s));
+        cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, 1));
+        auto launch = [&] {
+            cuda::launch_turbo_decode(shape, llr.get(), 1, bits.get(), nullptr, nullptr, work.get(), work.size(),
+                                      st.get());
+        };
+        for (int i = 0; i < cfg.warmup; ++i)
+            launch();
+        cuda::event start(true), stop(true);
+        std::vector<double> t;
+        for (int i = 0; i < std::max(1, cfg.repeats); ++i) {
+            launch();
+            start.record(st.get());
+            launch();
+            stop.record(st.get());
+            stop.synchronize();
+            t.push_back(stop.elapsed_ms_since(start));
+        }
+        double spread = 0;
+        const double ms = median_ms(t, &spread);
+        GPUFEC_CUDA_CHECK(cudaMemcpy(h.data(), bits.get(), K, cudaMemcpyDeviceToHost));
+        out.add({ "turbo", "K=6144 kernel, one block alone (latency), " + split_name(s), "cuda", "us",
+                  ms * 1e3, spread_note(spread) + ", kernel only (copies excluded), " + quality(b, h.data(), 1) });
+    }
+}
+
+#endif
+
+} // namespace
+
+void bench_turbo(const config& cfg, table& out)
+{
+    const auto code = lte_turbo_code::make(block_size);
+    const blocks b = make_blocks(code, cfg.quick ? 512 : 2048);
+#ifdef GPUFEC_HAVE_CUDA
+    if (cuda_device_count() > 0) {
+        bench_kernel(cfg, out, code, b);
+        for (const split& s : default_candidates)
+            bench_backend(cfg, out, code, b, b.n, s, backend_kind::CUDA, 0,
+                          "K=6144 backend decode(), pinned host memory in and out");
+    }
+#endif
+    // The CPU backend: the whole block and two candidates, a few blocks per thread.
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    for (const split& s : { split{ 1, 0 }, default_candidates[0], default_candidates[2] }) {
+        bench_backend(cfg, out, code, b, 4, s, backend_kind::CPU, 1, "K=6144 backend decode(), 1 thread");
+        bench_backend(cfg, out, code, b, 2 * size_t(cores), s, backend_kind::CPU, 0,
+                      "K=6144 backend decode(), " + std::to_string(cores) + " threads");
+    }
+}
+
+namespace {
+const register_bench registration({ { "turbo" }, 30,
+                                    "turbo: LTE turbo K=6144, CUDA kernel over sub-block splits, "
+                                    "end to end, latency, CPU backend; BER at 0.7 dB per row",
+                                    bench_turbo });
+} // namespace
+
+} // namespace gpufec_bench

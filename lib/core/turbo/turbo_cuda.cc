@@ -1,0 +1,166 @@
+/* The CUDA LTE turbo backend: each call is cut into chunks of code blocks that go round the slot
+ * ring (two slots), so that one chunk's LLRs are copied in while another's kernel runs and a
+ * third's decisions are copied out. Input comes from host memory (pinned when it is the
+ * backend's input_buffer, which the engine fills); results come back through each slot's
+ * pinned memory. A call with fewer blocks than the GPU has multiprocessors (one block, say)
+ * runs in the kernel's low-latency mode, which the launcher picks by itself.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "../backend_factory.h"
+#include "../parallel_for.h"
+#include "cuda/device_buffer.h"
+#include "cuda/pipeline/device_guard.h"
+#include "cuda/pipeline/slot_ring.h"
+#include "cuda/turbo/turbo_kernels.h"
+#include "cuda/turbo/turbo_tables.h"
+#include "turbo_backend.h"
+#include <algorithm>
+#include <cstring>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+/* LLRs per chunk: enough blocks to fill the GPU (454 at K = 6144, where an H100 holds about
+ * 400 at once), small enough that the copies of one chunk overlap the kernel of another. */
+constexpr size_t chunk_llr = size_t(1) << 23;
+/* Default batch: 128 MiB of float LLRs per call, four chunks. */
+constexpr size_t batch_llr = size_t(1) << 25;
+
+struct chunk_buffers {
+    cuda::device_buffer<float> d_llr;
+    cuda::device_buffer<uint8_t> d_bits;
+    cuda::device_buffer<float> d_app;
+    cuda::device_buffer<int> d_iterations;
+    cuda::device_buffer<uint8_t> d_work;
+    cuda::pinned_buffer<uint8_t> h_bits;
+    cuda::pinned_buffer<float> h_app;
+    cuda::pinned_buffer<int> h_iterations;
+};
+
+lte_turbo_params validated(const lte_turbo_params& p, size_t K)
+{
+    p.validate(K);
+    return p;
+}
+
+class turbo_cuda final : public lte_turbo_backend
+{
+public:
+    turbo_cuda(const lte_turbo_code& code, const lte_turbo_params& params, const decoder_options& opts)
+        : m_device(opts.device),
+          m_K(code.K()),
+          m_block_llr(code.coded_bits_per_block()),
+          m_max_batch(opts.max_batch ? opts.max_batch : std::max<size_t>(1, batch_llr / m_block_llr)),
+          m_chunk(std::max<size_t>(1, std::min((m_max_batch + 1) / 2, chunk_llr / m_block_llr))),
+          m_tables(code),
+          m_shape(m_tables.shape(validated(params, m_K))),
+          m_input(m_max_batch * m_block_llr),
+          m_ring(2, [this](chunk_buffers& b) { allocate(b); })
+    {
+    }
+
+    size_t max_batch() const override { return m_max_batch; }
+
+    float* input_buffer(size_t n) override
+    {
+        if (m_input.size() < n) {
+            cuda::device_guard on(m_device);
+            m_input = cuda::pinned_buffer<float>(n);
+        }
+        return m_input.get();
+    }
+
+    void decode(const float* llr, size_t n_blocks, uint8_t* bits, float* app, int* iterations) override
+    {
+        cuda::device_guard on(m_device);
+        size_t q = 0;
+        for (size_t b = 0; b < n_blocks; b += m_chunk, ++q) {
+            const size_t cnt = std::min(m_chunk, n_blocks - b);
+            auto& s = m_ring.begin(q);
+            chunk_buffers& c = s.buffers;
+            cudaStream_t st = s.stream.get();
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.d_llr.get(), llr + b * m_block_llr,
+                                              cnt * m_block_llr * sizeof(float),
+                                              cudaMemcpyHostToDevice, st));
+            cuda::launch_turbo_decode(m_shape, c.d_llr.get(), cnt, c.d_bits.get(),
+                                      app ? c.d_app.get() : nullptr,
+                                      iterations ? c.d_iterations.get() : nullptr, c.d_work.get(),
+                                      c.d_work.size(), st);
+            copy_back(s, cnt, bits + b * m_K, app ? app + b * m_K : nullptr,
+                      iterations ? iterations + b : nullptr);
+        }
+        m_ring.drain();
+    }
+
+private:
+    using ring = cuda::slot_ring<chunk_buffers>;
+
+    void allocate(chunk_buffers& b) const
+    {
+        b.d_llr = cuda::device_buffer<float>(m_chunk * m_block_llr);
+        b.d_bits = cuda::device_buffer<uint8_t>(m_chunk * m_K);
+        b.d_app = cuda::device_buffer<float>(m_chunk * m_K);
+        b.d_iterations = cuda::device_buffer<int>(m_chunk);
+        b.d_work = cuda::device_buffer<uint8_t>(cuda::turbo_workspace_bytes(m_shape, m_chunk));
+        b.h_bits = cuda::pinned_buffer<uint8_t>(m_chunk * m_K);
+        b.h_app = cuda::pinned_buffer<float>(m_chunk * m_K);
+        b.h_iterations = cuda::pinned_buffer<int>(m_chunk);
+    }
+
+    /* The chunk's results to pinned memory, then (once done) to their destinations. */
+    void copy_back(ring::slot& s, size_t cnt, uint8_t* bits, float* app, int* iterations)
+    {
+        chunk_buffers& c = s.buffers;
+        cudaStream_t st = s.stream.get();
+        GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.h_bits.get(), c.d_bits.get(), cnt * m_K,
+                                          cudaMemcpyDeviceToHost, st));
+        if (app)
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.h_app.get(), c.d_app.get(), cnt * m_K * sizeof(float),
+                                              cudaMemcpyDeviceToHost, st));
+        if (iterations)
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.h_iterations.get(), c.d_iterations.get(),
+                                              cnt * sizeof(int), cudaMemcpyDeviceToHost, st));
+        const uint8_t* h_bits = c.h_bits.get();
+        const float* h_app = c.h_app.get();
+        const int* h_iterations = c.h_iterations.get();
+        const size_t K = m_K;
+        m_ring.end(s, [=] {
+            parallel_copy(bits, h_bits, cnt * K);
+            if (app)
+                parallel_copy(app, h_app, cnt * K * sizeof(float));
+            if (iterations)
+                std::memcpy(iterations, h_iterations, cnt * sizeof(int));
+        });
+    }
+
+    int m_device;
+    size_t m_K;
+    size_t m_block_llr; //!< 3 (K + 4)
+    size_t m_max_batch;
+    size_t m_chunk;
+    cuda::turbo_tables m_tables;
+    cuda::turbo_code_shape m_shape;
+    cuda::pinned_buffer<float> m_input;
+    ring m_ring;
+};
+
+std::unique_ptr<lte_turbo_backend> make_lte_turbo_cuda(const lte_turbo_code& code,
+                                                       const lte_turbo_params& params,
+                                                       const decoder_options& opts)
+{
+    cuda::device_guard on(opts.device); // everything the backend allocates lives there
+    return std::make_unique<turbo_cuda>(code, params, opts);
+}
+
+const cuda_backend_registration<lte_turbo_backend,
+                                const lte_turbo_code&,
+                                const lte_turbo_params&,
+                                const decoder_options&>
+    registration(make_lte_turbo_cuda);
+
+} // namespace
+
+} // namespace gpufec
+} // namespace gr

@@ -1,0 +1,504 @@
+/* The CUDA LTE turbo decoder: one thread block decodes one code block at a time, all its
+ * iterations in one launch (a persistent grid walks the batch). Per half-iteration, with
+ * s = scaling and Pi the QPP interleaver (docs/turbo.md, "Iterations"):
+ *
+ *   first constituent:   sa(k) = Ls(k) + s e2(Pi^-1(k)),    e1 = SISO(sa, P1, tail 0..5)
+ *   second constituent:  sa(j) = Ls(Pi(j)) + s e1(Pi(j)),    e2 = SISO(sa, P2, tail 6..11)
+ *   decisions:           app(k) = sa2(Pi^-1(k)) + e2(Pi^-1(k)),  bit(k) = app(k) > 0
+ *
+ * Shared memory holds the running constituent's sa and parity and the extrinsic exchange (3 K
+ * floats, swizzled), and with the SHARED layout the channel LLRs too; state metrics live in
+ * registers (turbo_window.cuh). Each of the P windows of a constituent gets T threads: phase
+ * one runs its forward pass (thread 0, alpha checkpoints) and, when T > 1, its backward pass
+ * (thread 1, beta at the T group boundaries) concurrently; phase two splits its segments into
+ * T groups that walk backwards at once. Device memory (a per-thread-block slot of the
+ * workspace) holds the checkpoints and the windows' edge metrics (PIVI), double-buffered by
+ * iteration parity so that no window reads a value of the current iteration.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "../cuda_check.h"
+#include "turbo_crc.cuh"
+#include "turbo_kernels.h"
+#include "turbo_window.cuh"
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+
+namespace {
+
+using namespace turbo_dev;
+
+constexpr unsigned max_threads = 512; // 128 registers a thread: the recomputed segment fits
+constexpr unsigned min_threads = 128; // the prologues and epilogues are worth the warps
+
+constexpr size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
+
+/* A block's shared memory, in floats from the start (each piece 16-byte aligned). */
+struct smem_layout {
+    size_t sa, par, ext;       //!< swizzled, K rounded up to whole rows of 32
+    size_t ls, lspi, p1, p2;   //!< the channel (SHARED layout), K each
+    size_t beta_K;             //!< 2 x 8: each constituent's beta(K) from its tail
+    size_t flag;               //!< one int: the early-stop verdict
+    size_t words;              //!< ceil(K / 32) packed decisions (early stop only)
+    size_t total;
+
+    __host__ __device__ smem_layout(unsigned K, bool shared_channel, bool stop)
+    {
+        const size_t rows = round_up(K, 32), k = shared_channel ? K : 0;
+        size_t at = 0;
+        sa = at, at += rows;
+        par = at, at += rows;
+        ext = at, at += rows;
+        ls = at, at += round_up(k, 4);
+        lspi = at, at += round_up(k, 4);
+        p1 = at, at += round_up(k, 4);
+        p2 = at, at += round_up(k, 4);
+        beta_K = at, at += 2 * rsc_states;
+        flag = at, at += 4;
+        words = at, at += stop ? round_up((K + 31) / 32, 4) : 0;
+        total = at;
+    }
+};
+
+/* A thread block's slot of the workspace, in floats. Metrics of window w for state st sit at
+ * [... + st * P + w], so the windows of a warp touch consecutive words. */
+struct slot_layout {
+    size_t lspi;   //!< K: Ls(Pi(j)) (GLOBAL layout)
+    size_t ckpt;   //!< max_segments x 8 x P alpha checkpoints
+    size_t groups; //!< T x 8 x P: beta at the group ends (T > 1)
+    size_t edges;  //!< [constituent][alpha, beta][parity] x 8 x P: the windows' start metrics
+    size_t total;
+
+    __host__ __device__ slot_layout(unsigned K, unsigned P, unsigned T, bool shared_channel)
+    {
+        const size_t max_segments = ((K + P - 1) / P + turbo_segment - 1) / turbo_segment;
+        size_t at = 0;
+        lspi = at, at += shared_channel ? 0 : round_up(K, 4);
+        ckpt = at, at += max_segments * rsc_states * P;
+        groups = at, at += T > 1 ? size_t(T) * rsc_states * P : 0;
+        edges = at, at += 8 * rsc_states * size_t(P);
+        total = round_up(at, 32); // slots start on 128-byte lines
+    }
+};
+
+struct decode_args {
+    unsigned K, P, g, T, f1, f2;
+    int iterations;
+    float scaling;
+    early_stop stop;
+    const uint16_t* pi;
+    const uint16_t* pi_inv;
+    const float* llr;
+    size_t n_blocks;
+    uint8_t* bits;
+    float* app;
+    int* iterations_used;
+    float* workspace;
+    bool shared_channel;
+};
+
+enum { ALPHA = 0, BETA = 1 };
+
+/* What the CPU decoder reads for an input value (map_cpu.cc): NaN as 0, the rest clamped. */
+__device__ __forceinline__ float sanitize(float v)
+{
+    return v != v ? 0.0f : fminf(fmaxf(v, -lte_turbo_llr_limit), lte_turbo_llr_limit);
+}
+
+/* Everything a block's decoding touches, for the calling thread block. */
+struct block_ctx {
+    const decode_args& a;
+    smem_layout sm_at;
+    slot_layout slot_at;
+    float* sm;   //!< shared memory
+    float* slot; //!< this thread block's slot of the workspace
+
+    __device__ block_ctx(const decode_args& args, float* shared)
+        : a(args),
+          sm_at(args.K, args.shared_channel, args.stop != early_stop::NONE),
+          slot_at(args.K, args.P, args.T, args.shared_channel),
+          sm(shared),
+          slot(args.workspace + blockIdx.x * slot_at.total)
+    {
+    }
+    __device__ float* edges(int c, int kind, int parity) const
+    {
+        return slot + slot_at.edges + size_t((c * 2 + kind) * 2 + parity) * rsc_states * a.P;
+    }
+    /* app(k) = sa2(j) + e2(j) with k = Pi(j), after the second constituent. */
+    __device__ float app(unsigned k) const
+    {
+        return __fadd_rn(sm[sm_at.sa + sk(a.pi_inv[k])], sm[sm_at.ext + sk(k)]);
+    }
+};
+
+/* beta where window w's backward recursion starts: beta(K) from the tail at the block's end,
+ * else the edge its right neighbour left in the previous iteration (0 in the first). */
+__device__ void beta_start(const block_ctx& x, const window& win, unsigned w, int c, int it, float* b)
+{
+    const float* from = win.train_end == x.a.K ? x.sm + x.sm_at.beta_K + c * rsc_states
+                                                : (it == 1 ? nullptr : x.edges(c, BETA, it & 1) + w);
+    const size_t stride = win.train_end == x.a.K ? 1 : x.a.P;
+#pragma unroll
+    for (int s = 0; s < rsc_states; ++s)
+        b[s] = from ? from[s * stride] : 0.0f;
+}
+
+/* The alpha and beta edges window w records for its neighbours' next iteration. */
+__device__ edge_out alpha_edge(const block_ctx& x, unsigned w, int c, int it)
+{
+    if (w + 1 == x.a.P)
+        return { nullptr, 0, 0 };
+    const window next(w + 1, x.a.P, x.a.K, x.a.g);
+    return { x.edges(c, ALPHA, (it & 1) ^ 1) + w + 1, x.a.P, next.train_begin };
+}
+
+__device__ edge_out beta_edge(const block_ctx& x, unsigned w, int c, int it)
+{
+    if (w == 0)
+        return { nullptr, 0, 0 };
+    const window prev(w - 1, x.a.P, x.a.K, x.a.g);
+    return { x.edges(c, BETA, (it & 1) ^ 1) + w - 1, x.a.P, prev.train_end };
+}
+
+/* Phase one of window w's thread t: the forward pass (t = 0) or, with T > 1, the whole
+ * backward pass recording the group ends (t = 1). */
+template <class M>
+__device__ void phase_one(const block_ctx& x, const half_inputs& h, unsigned w, unsigned t, int c, int it)
+{
+    const decode_args& a = x.a;
+    const window win(w, a.P, a.K, a.g);
+    float* ckpt = x.slot + x.slot_at.ckpt + w;
+    if (t == 0)
+        alpha_pass<M>(h, win, it == 1 ? nullptr : x.edges(c, ALPHA, it & 1) + w, a.P, ckpt, a.P,
+                      alpha_edge(x, w, c, it));
+    if (a.T > 1 && t == 1) {
+        float b[rsc_states];
+        beta_start(x, win, w, c, it, b);
+        beta_run<M>(h, win, b, win.train_end, win.begin, beta_edge(x, w, c, it),
+                    group_out{ x.slot + x.slot_at.groups + w, a.P, a.T });
+    }
+}
+
+/* Phase two of window w's thread t: its group of segments backwards, extrinsics out. */
+template <class M>
+__device__ void phase_two(const block_ctx& x, const half_inputs& h, unsigned w, unsigned t, int c, int it)
+{
+    const decode_args& a = x.a;
+    const window win(w, a.P, a.K, a.g);
+    const float* ckpt = x.slot + x.slot_at.ckpt + w;
+    float b[rsc_states];
+    if (a.T == 1) {
+        const edge_out edge = beta_edge(x, w, c, it);
+        beta_start(x, win, w, c, it, b);
+        beta_run<M>(h, win, b, win.train_end, win.end, edge, group_out{ nullptr, 0, 0 });
+        backward_segments<M>(h, win, b, 0, win.segments, ckpt, a.P, edge);
+        return;
+    }
+    const unsigned s_lo = group_first_segment(win, t, a.T), s_hi = group_first_segment(win, t + 1, a.T);
+    if (s_lo == s_hi)
+        return;
+    load8(x.slot + x.slot_at.groups + w + size_t(t) * rsc_states * a.P, a.P, b);
+    backward_segments<M>(h, win, b, s_lo, s_hi, ckpt, a.P, edge_out{ nullptr, 0, 0 });
+}
+
+/* Constituent c (0 natural order, 1 interleaved) over all windows. */
+template <class M>
+__device__ void half_iteration(const block_ctx& x, int c, int it, const float* sys, const float* par)
+{
+    const decode_args& a = x.a;
+    float* sa = x.sm + x.sm_at.sa;
+    float* p = x.sm + x.sm_at.par;
+    float* ext = x.sm + x.sm_at.ext;
+    if (c == 1 && threadIdx.x == 0)
+        *reinterpret_cast<int*>(x.sm + x.sm_at.flag) = 0; // HARD: nothing changed yet
+    for (unsigned j = threadIdx.x; j < a.K; j += blockDim.x) {
+        const float e = ext[sk(c == 0 ? j : a.pi[j])];
+        sa[sk(j)] = __fadd_rn(sanitize(sys[j]), __fmul_rn(a.scaling, e));
+        p[sk(j)] = sanitize(par[j]);
+    }
+    __syncthreads();
+    const half_inputs h{ sa, p, ext, c == 1, a.K, a.f1, a.f2 };
+    const unsigned tasks = a.P * a.T;
+    for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
+        phase_one<M>(x, h, i % a.P, i / a.P, c, it);
+    __syncthreads();
+    for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
+        phase_two<M>(x, h, i % a.P, i / a.P, c, it);
+    __syncthreads();
+}
+
+/* The early-stop rule after iteration it (docs/turbo.md, "Iterations", step 4). */
+__device__ bool converged(const block_ctx& x, int it, uint32_t crc_factor)
+{
+    const decode_args& a = x.a;
+    if (a.stop == early_stop::NONE)
+        return false;
+    int* flag = reinterpret_cast<int*>(x.sm + x.sm_at.flag);
+    uint32_t* words = reinterpret_cast<uint32_t*>(x.sm + x.sm_at.words);
+    const unsigned lane = threadIdx.x & 31u;
+    // Each warp packs 32 decisions at a time; HARD compares them with the last iteration's.
+    for (unsigned base = threadIdx.x - lane; base < a.K; base += blockDim.x) {
+        const unsigned k = base + lane;
+        const uint32_t word = __ballot_sync(0xffffffffu, k < a.K && x.app(k) > 0.0f);
+        if (lane == 0) {
+            if (a.stop == early_stop::HARD && it > 1 && words[base / 32] != word)
+                *flag = 1;
+            words[base / 32] = word;
+        }
+    }
+    __syncthreads();
+    if (a.stop == early_stop::HARD)
+        return it > 1 && *flag == 0;
+    if (threadIdx.x < 32) {
+        const uint32_t poly = a.stop == early_stop::CRC24A ? crc24a_poly : crc24b_poly;
+        const uint32_t r = crc_remainder(words, a.K, poly, crc_factor);
+        if (threadIdx.x == 0)
+            *flag = r == 0;
+    }
+    __syncthreads();
+    return *flag != 0;
+}
+
+template <class M>
+__device__ void decode_block(const block_ctx& x, size_t cb, uint32_t crc_factor)
+{
+    const decode_args& a = x.a;
+    const unsigned K = a.K, D = K + 4;
+    const float* in = a.llr + cb * 3 * size_t(D);
+    const float *sys1 = in, *par1 = in + D, *sys2, *par2 = in + 2 * size_t(D);
+    if (a.shared_channel) {
+        float* ls = x.sm + x.sm_at.ls;
+        float* p1 = x.sm + x.sm_at.p1;
+        float* p2 = x.sm + x.sm_at.p2;
+        for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
+            ls[k] = sanitize(in[k]);
+            p1[k] = sanitize(in[D + k]);
+            p2[k] = sanitize(in[2 * D + k]);
+        }
+        __syncthreads();
+        float* lspi = x.sm + x.sm_at.lspi;
+        for (unsigned j = threadIdx.x; j < K; j += blockDim.x)
+            lspi[j] = ls[a.pi[j]];
+        sys1 = ls, par1 = p1, sys2 = lspi, par2 = p2;
+    } else {
+        float* lspi = x.slot + x.slot_at.lspi;
+        for (unsigned j = threadIdx.x; j < K; j += blockDim.x)
+            lspi[j] = sanitize(in[a.pi[j]]);
+        sys2 = lspi;
+    }
+    float* ext = x.sm + x.sm_at.ext;
+    for (unsigned k = threadIdx.x; k < K; k += blockDim.x)
+        ext[sk(k)] = 0.0f; // no a priori information before the first iteration
+    if (threadIdx.x == 0) {
+        // The 12 tail values were dealt round robin to d(0), d(1), d(2) from position K on.
+        float tail[12];
+        for (unsigned t = 0; t < 12; ++t)
+            tail[t] = sanitize(in[(t % 3) * size_t(D) + K + t / 3]);
+        gpufec::turbo::tail_beta(tail, x.sm + x.sm_at.beta_K);
+        gpufec::turbo::tail_beta(tail + 6, x.sm + x.sm_at.beta_K + rsc_states);
+    }
+    __syncthreads();
+    for (int it = 1;; ++it) {
+        half_iteration<M>(x, 0, it, sys1, par1);
+        half_iteration<M>(x, 1, it, sys2, par2);
+        if (it == a.iterations || converged(x, it, crc_factor)) {
+            for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
+                const float v = x.app(k);
+                a.bits[cb * K + k] = v > 0.0f; // an a-posteriori LLR of exactly 0 decides 0
+                if (a.app)
+                    a.app[cb * K + k] = v;
+            }
+            if (threadIdx.x == 0 && a.iterations_used)
+                a.iterations_used[cb] = it;
+            break;
+        }
+    }
+    __syncthreads(); // the next block overwrites shared memory
+}
+
+template <class M>
+__global__ void __launch_bounds__(max_threads) turbo_decode_kernel(const __grid_constant__ decode_args a)
+{
+    extern __shared__ float4 smem[];
+    const block_ctx x(a, reinterpret_cast<float*>(smem));
+    uint32_t crc_factor = 0;
+    if ((a.stop == early_stop::CRC24A || a.stop == early_stop::CRC24B) && threadIdx.x < 32)
+        crc_factor = crc_lane_factor(a.K, a.stop == early_stop::CRC24A ? crc24a_poly : crc24b_poly,
+                                     threadIdx.x);
+    for (size_t cb = blockIdx.x; cb < a.n_blocks; cb += gridDim.x)
+        decode_block<M>(x, cb, crc_factor);
+}
+
+using kernel_fn = void (*)(decode_args);
+
+kernel_fn kernel_for(turbo_algorithm alg)
+{
+    return alg == turbo_algorithm::LOG_MAP ? turbo_decode_kernel<gpufec::turbo::log_map>
+                                           : turbo_decode_kernel<max_log_fmax>;
+}
+
+/* How one launch runs: threads per window, layout, grid. */
+struct launch_plan {
+    unsigned T, threads, grid;
+    bool shared_channel;
+    size_t smem_bytes;
+    size_t slot_floats;
+};
+
+/* The current device's multiprocessors and shared memory, queried once per device; each
+ * kernel is allowed all of that shared memory then, so that no launch has to set it. */
+struct device_limits {
+    int device, sms, smem_optin;
+};
+
+device_limits limits()
+{
+    static std::mutex lock;
+    static std::vector<device_limits> known;
+    int dev = 0;
+    GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
+    const std::lock_guard<std::mutex> hold(lock);
+    for (const device_limits& d : known)
+        if (d.device == dev)
+            return d;
+    device_limits d{ dev, 0, 0 };
+    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev));
+    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    for (turbo_algorithm alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP })
+        GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               d.smem_optin));
+    known.push_back(d);
+    return d;
+}
+
+/* Thread blocks of one shape resident per multiprocessor, asked once per device and shape. */
+int blocks_per_sm(const device_limits& d, turbo_algorithm alg, unsigned threads, size_t smem)
+{
+    struct entry {
+        int device;
+        turbo_algorithm alg;
+        unsigned threads;
+        size_t smem;
+        int per_sm;
+    };
+    static std::mutex lock;
+    static std::vector<entry> known;
+    const std::lock_guard<std::mutex> hold(lock);
+    for (const entry& e : known)
+        if (e.device == d.device && e.alg == alg && e.threads == threads && e.smem == smem)
+            return e.per_sm;
+    int per_sm = 0;
+    GPUFEC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for(alg), int(threads), smem));
+    known.push_back({ d.device, alg, threads, smem, per_sm });
+    return per_sm;
+}
+
+size_t smem_bytes(const turbo_code_shape& s, bool shared_channel)
+{
+    return smem_layout(s.K, shared_channel, s.params.stop != early_stop::NONE).total * sizeof(float);
+}
+
+/* docs/turbo.md, "Low-latency mode": a batch smaller than the multiprocessor count leaves
+ * every block an SM of its own, so it takes more threads (forward and backward passes
+ * concurrently, phase two split four ways) and keeps its channel LLRs in shared memory. */
+launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_launch_config& cfg,
+                      const device_limits& d)
+{
+    const unsigned P = s.params.subblocks;
+    const bool latency = n_blocks < size_t(d.sms);
+    launch_plan p{};
+    p.T = cfg.threads_per_window;
+    if (p.T == 0)
+        p.T = !latency ? 1 : 4 * P <= max_threads ? 4 : 2 * P <= max_threads ? 2 : 1;
+    if (p.T != 1 && p.T != 2 && p.T != 4)
+        throw std::invalid_argument("threads_per_window = " + std::to_string(p.T) +
+                                    " is not allowed: use 0 (automatic), 1, 2 or 4");
+    const bool fits = smem_bytes(s, true) <= size_t(d.smem_optin);
+    if (cfg.layout == turbo_layout::SHARED && !fits)
+        throw std::invalid_argument("turbo_layout::SHARED needs " + std::to_string(smem_bytes(s, true)) +
+                                    " bytes of shared memory at K = " + std::to_string(s.K) +
+                                    ", the device allows " + std::to_string(d.smem_optin));
+    p.shared_channel = cfg.layout == turbo_layout::SHARED || (cfg.layout == turbo_layout::AUTO && latency && fits);
+    p.smem_bytes = smem_bytes(s, p.shared_channel);
+    p.threads = unsigned(std::clamp<size_t>(round_up(size_t(P) * p.T, 32), min_threads, max_threads));
+    p.slot_floats = slot_layout(s.K, P, p.T, p.shared_channel).total;
+
+    const int per_sm = blocks_per_sm(d, s.params.algorithm, p.threads, p.smem_bytes);
+    if (per_sm < 1)
+        throw std::runtime_error("the turbo decoder kernel does not fit on this device (" +
+                                 std::to_string(p.smem_bytes) + " bytes of shared memory, " +
+                                 std::to_string(p.threads) + " threads)");
+    p.grid = unsigned(std::min<size_t>(n_blocks, size_t(per_sm) * size_t(d.sms)));
+    return p;
+}
+
+} // namespace
+
+size_t turbo_workspace_bytes(const turbo_code_shape& shape, size_t max_blocks)
+{
+    shape.params.validate(shape.K);
+    const device_limits d = limits();
+    size_t most = 0;
+    for (unsigned T : { 1u, 2u, 4u })
+        for (turbo_layout l : { turbo_layout::GLOBAL, turbo_layout::SHARED }) {
+            if (l == turbo_layout::SHARED && smem_bytes(shape, true) > size_t(d.smem_optin))
+                continue;
+            const launch_plan p = make_plan(shape, std::max<size_t>(max_blocks, 1), { T, l }, d);
+            most = std::max(most, size_t(p.grid) * p.slot_floats * sizeof(float));
+        }
+    return most;
+}
+
+void launch_turbo_decode(const turbo_code_shape& shape,
+                         const float* llr,
+                         size_t n_blocks,
+                         uint8_t* bits,
+                         float* app,
+                         int* iterations,
+                         void* workspace,
+                         size_t workspace_bytes,
+                         cudaStream_t stream,
+                         const turbo_launch_config& config)
+{
+    if (n_blocks == 0)
+        return;
+    const lte_turbo_params& prm = shape.params;
+    prm.validate(shape.K);
+    const launch_plan p = make_plan(shape, n_blocks, config, limits());
+    const size_t need = size_t(p.grid) * p.slot_floats * sizeof(float);
+    if (workspace_bytes < need)
+        throw std::invalid_argument("turbo decoder workspace of " + std::to_string(workspace_bytes) +
+                                    " bytes, this launch needs " + std::to_string(need));
+    decode_args a{};
+    a.K = shape.K;
+    a.P = prm.subblocks;
+    a.g = prm.guard;
+    a.T = p.T;
+    a.f1 = shape.f1;
+    a.f2 = shape.f2;
+    a.iterations = prm.iterations;
+    a.scaling = prm.scaling;
+    a.stop = prm.stop;
+    a.pi = shape.pi;
+    a.pi_inv = shape.pi_inv;
+    a.llr = llr;
+    a.n_blocks = n_blocks;
+    a.bits = bits;
+    a.app = app;
+    a.iterations_used = iterations;
+    a.workspace = static_cast<float*>(workspace);
+    a.shared_channel = p.shared_channel;
+    kernel_for(prm.algorithm)<<<p.grid, p.threads, p.smem_bytes, stream>>>(a);
+    GPUFEC_CUDA_CHECK_LAUNCH();
+}
+
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
