@@ -8,6 +8,7 @@
 
 namespace py = pybind11;
 
+#include "numpy_bits.h"
 #include "numpy_decode.h"
 #include <gnuradio/gpufec/viterbi.h>
 #include <sstream>
@@ -66,12 +67,7 @@ void bind_viterbi(py::module& m)
         "conv_encode",
         [](std::shared_ptr<conv_code> c, py::array any_bits) {
             const conv_code& cc = checked(c);
-            if (any_bits.ndim() != 1)
-                throw std::invalid_argument("bits must be a 1-D array, got " +
-                                            std::to_string(any_bits.ndim()) + " dimensions");
-            // Any nonzero value is a 1 (docs/conventions.md), whatever the array's type.
-            const py::array_t<uint8_t, py::array::c_style | py::array::forcecast> bits =
-                py::module::import("numpy").attr("not_equal")(any_bits, 0);
+            const auto bits = gpufec_python::read_bits(any_bits, "bits");
             const size_t n = static_cast<size_t>(bits.size());
             const size_t per_block = cc.info_bits_per_block();
             if (n % per_block != 0) {
