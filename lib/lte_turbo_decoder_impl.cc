@@ -36,7 +36,7 @@ lte_turbo_decoder::sptr lte_turbo_decoder::make(lte_turbo_code_sptr code,
 namespace {
 
 /* Length-tagged blocks: with rate de-matching the tag gives E for the code's K; without, it
- * gives 3 (K' + 4) for a smaller block size K'. */
+ * gives 3 (K' + 4) for a block size K' (the skeleton refuses lengths beyond the code's own). */
 sized_frame_decoder sized_engines(const lte_turbo_code_sptr& code, const lte_turbo_options& opts)
 {
     return [code, opts](size_t soft_values) -> std::shared_ptr<frame_decoder> {
@@ -46,11 +46,10 @@ sized_frame_decoder sized_engines(const lte_turbo_code_sptr& code, const lte_tur
             return std::make_shared<lte_turbo_decoder_engine>(code, o);
         }
         const size_t K = soft_values / 3 >= 4 ? soft_values / 3 - 4 : 0;
-        if (soft_values % 3 != 0 || !lte_turbo_code::is_block_size(static_cast<long long>(K)) ||
-            K > code->K())
-            throw std::invalid_argument("no LTE code block size K <= " + std::to_string(code->K()) +
-                                        " has 3 (K + 4) = " + std::to_string(soft_values) +
-                                        " soft values");
+        if (soft_values % 3 != 0 || !lte_turbo_code::is_block_size(static_cast<long long>(K)))
+            throw std::invalid_argument("a block of 3 (K + 4) soft values needs an LTE code "
+                                        "block size K, and " + std::to_string(soft_values) +
+                                        " values give none");
         return std::make_shared<lte_turbo_decoder_engine>(lte_turbo_code::make(K), opts);
     };
 }

@@ -200,7 +200,7 @@ class qa_lte_turbo(gr_unittest.TestCase):
         soft, want, tags = [], [], []
         for K in (1024, 40, 40, 512, None, 2048, 104):
             if K is None:
-                piece = np.ones(7, dtype=np.float32)
+                piece = np.ones(3 * (100 + 4), dtype=np.float32)  # K = 100 is no block size
             else:
                 c = gpufec.lte_turbo_code(K)
                 info = self.bits(K)
