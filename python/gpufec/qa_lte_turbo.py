@@ -97,6 +97,8 @@ class qa_lte_turbo(gr_unittest.TestCase):
             coded = gpufec.lte_turbo_encode(code, info)
             np.testing.assert_array_equal(
                 gpufec.lte_turbo_decode(code, clean(coded), backend="cpu"), info, err_msg=str(K))
+            # uint8 arrays are hard decisions.
+            np.testing.assert_array_equal(gpufec.lte_turbo_decode(code, coded, backend="cpu"), info)
             sink = run(blocks.vector_source_f(clean(coded).tolist()),
                        gpufec.lte_turbo_decoder(code, backend="cpu"))
             np.testing.assert_array_equal(bits_out(sink), info, err_msg=str(K))
