@@ -65,7 +65,7 @@ struct GPUFEC_CORE_API lte_turbo_block_status {
  * de-matching; it decodes to K bits. Soft values: positive means bit 1 unless invert. Float
  * values are LLRs and are used as they are, clamped to +-lte_turbo_llr_limit (NaN is an
  * erasure, +-Inf the limit; both counted); int8 values q are read as the LLRs q / llr_scale.
- * Buffers are allocated at construction; not thread-safe (one instance per thread).
+ * Buffers for a batch are allocated at construction; not thread-safe (one instance per thread).
  */
 class GPUFEC_CORE_API lte_turbo_decoder_engine final : public frame_decoder
 {

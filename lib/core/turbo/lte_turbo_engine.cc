@@ -39,6 +39,7 @@ lte_turbo_decoder_engine::lte_turbo_decoder_engine(lte_turbo_code_sptr code,
     m_crc = opts.turbo.stop == early_stop::CRC24A ? lte_crc::CRC24A : lte_crc::CRC24B;
     m_choice = resolve_backend(opts.backend, opts.device);
     m_impl = make_backend(m_choice, make_lte_turbo_cpu, *m_code, opts.turbo, opts);
+    m_received.resize(m_rm_index.size() * m_impl->max_batch());
     m_soft = std::make_unique<soft_input>(opts.llr_scale, opts.invert, lte_turbo_llr_limit);
 }
 
@@ -71,7 +72,6 @@ void lte_turbo_decoder_engine::decode_t(const T* soft, uint8_t* bits, size_t n_f
         if (m_rm_index.empty()) {
             m_soft->to_float(in, n_soft, llr, m_soft_seen, workers);
         } else {
-            m_received.resize(n_soft);
             m_soft->to_float(in, n_soft, m_received.data(), m_soft_seen, workers);
             for (size_t b = 0; b < batch; ++b) {
                 float* d = llr + b * N;
