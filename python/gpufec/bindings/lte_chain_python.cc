@@ -10,7 +10,7 @@
 namespace py = pybind11;
 
 #include "lte_turbo_code_arg.h"
-#include "numpy_bits.h"
+#include "numpy_arrays.h"
 #include <gnuradio/gpufec/lte_chain.h>
 
 using namespace gr::gpufec;
@@ -19,15 +19,6 @@ using gpufec_python::read_bit_vector;
 using gpufec_python::to_array;
 
 namespace {
-
-std::vector<float> read_llrs(const py::array& llrs)
-{
-    if (llrs.ndim() != 1)
-        throw std::invalid_argument("llrs must be a 1-D array, got " +
-                                    std::to_string(llrs.ndim()) + " dimensions");
-    const py::array_t<float, py::array::c_style | py::array::forcecast> f(llrs);
-    return std::vector<float>(f.data(), f.data() + f.size());
-}
 
 void bind_crc(py::module& m)
 {
@@ -141,7 +132,7 @@ void bind_rate_matching(py::module& m)
         "lte_rate_dematch",
         [](std::shared_ptr<lte_turbo_code> c, py::array llrs, int rv, size_t ncb, size_t filler,
            float filler_llr) {
-            return to_array(lte_rate_dematch(checked_lte_turbo_code(c), read_llrs(llrs), rv, ncb,
+            return to_array(lte_rate_dematch(checked_lte_turbo_code(c), gpufec_python::read_float_vector(llrs, "llrs"), rv, ncb,
                                              filler, filler_llr));
         },
         py::arg("code"),

@@ -9,7 +9,7 @@
 namespace py = pybind11;
 
 #include "lte_turbo_code_arg.h"
-#include "numpy_bits.h"
+#include "numpy_arrays.h"
 #include <gnuradio/gpufec/lte_turbo_code.h>
 
 namespace {

@@ -8,7 +8,7 @@
 
 namespace py = pybind11;
 
-#include "numpy_bits.h"
+#include "numpy_arrays.h"
 #include "numpy_decode.h"
 #include <gnuradio/gpufec/viterbi.h>
 #include <sstream>
