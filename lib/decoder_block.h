@@ -197,9 +197,11 @@ protected:
     }
 
     /*! A family with per-frame status (CRC pass, iterations) tags frame @p index of the last
-     *  decode_frames() call, whose first bit is at output @p offset. */
-    virtual void tag_frame_status(uint64_t offset, size_t index)
+     *  decode_frames() call of @p dec (one of the engines the family made), whose first bit is
+     *  at output @p offset. */
+    virtual void tag_frame_status(const frame_decoder& dec, uint64_t offset, size_t index)
     {
+        (void)dec;
         (void)offset;
         (void)index;
     }
@@ -412,7 +414,7 @@ private:
                 this->add_item_tag(0, tag);
             }
             this->add_item_tag(0, offset, key, pmt::from_uint64(d_frames + f), this->alias_pmt());
-            tag_frame_status(offset, f);
+            tag_frame_status(*dec, offset, f);
         }
         d_frames += frames;
     }

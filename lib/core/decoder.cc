@@ -63,18 +63,24 @@ decoder_options decoder_options::from_parameters(
 frame_decoder::~frame_decoder() = default;
 stream_decoder::~stream_decoder() = default;
 
-namespace {
-
-template <typename T>
-std::vector<uint8_t> decode_frames_all(frame_decoder& dec, const T* soft, size_t n)
+size_t whole_frames(const frame_decoder& dec, size_t n)
 {
     const size_t per = dec.soft_per_frame();
     if (n % per != 0)
         throw std::invalid_argument("llrs has " + std::to_string(n) +
                                     " values, which is not a whole number of frames of " +
                                     std::to_string(per) + " soft values");
-    std::vector<uint8_t> bits(n / per * dec.bits_per_frame());
-    dec.decode_frames(soft, bits.data(), n / per);
+    return n / per;
+}
+
+namespace {
+
+template <typename T>
+std::vector<uint8_t> decode_frames_all(frame_decoder& dec, const T* soft, size_t n)
+{
+    const size_t frames = whole_frames(dec, n);
+    std::vector<uint8_t> bits(frames * dec.bits_per_frame());
+    dec.decode_frames(soft, bits.data(), frames);
     return bits;
 }
 

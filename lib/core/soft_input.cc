@@ -19,11 +19,12 @@ struct scan {
     size_t first = 0;
 };
 
-scan quantize(const float* in, size_t n, float scale, int8_t* out)
+template <typename Out, typename Map>
+scan convert(const float* in, size_t n, Out* out, Map map)
 {
     size_t bad = 0;
     for (size_t i = 0; i < n; ++i) {
-        out[i] = quantize_llr(in[i], scale);
+        out[i] = map(in[i]);
         bad += !std::isfinite(in[i]);
     }
     scan s{ bad, n };
@@ -45,21 +46,29 @@ void quantize(const int8_t* in, size_t n, bool invert, int8_t* out)
     }
 }
 
-} // namespace
-
-soft_input::soft_input(float llr_scale, bool invert)
-    : m_scale(invert ? -llr_scale : llr_scale), m_invert(invert)
+void check_positive(const char* name, float v)
 {
-    if (!std::isfinite(llr_scale) || !(llr_scale > 0.0f))
-        throw std::invalid_argument("llr_scale = " + std::to_string(llr_scale) +
+    if (!std::isfinite(v) || !(v > 0.0f))
+        throw std::invalid_argument(std::string(name) + " = " + std::to_string(v) +
                                     " is not allowed: a finite value > 0 is needed");
 }
 
-void soft_input::to_int8(const float* in, size_t n, int8_t* out, uint64_t position, size_t workers)
+} // namespace
+
+soft_input::soft_input(float llr_scale, bool invert, float llr_limit)
+    : m_scale(invert ? -llr_scale : llr_scale), m_invert(invert), m_limit(llr_limit)
+{
+    check_positive("llr_scale", llr_scale);
+    check_positive("llr_limit", llr_limit);
+}
+
+template <typename Out, typename Map>
+void soft_input::convert_counting(
+    const float* in, size_t n, Out* out, uint64_t position, size_t workers, Map map)
 {
     std::mutex mutex;
     parallel_for(n, workers, [&](size_t, size_t b, size_t e) {
-        const scan s = quantize(in + b, e - b, m_scale, out + b);
+        const scan s = convert(in + b, e - b, out + b, map);
         if (s.count == 0)
             return;
         std::lock_guard<std::mutex> lock(mutex);
@@ -68,10 +77,38 @@ void soft_input::to_int8(const float* in, size_t n, int8_t* out, uint64_t positi
     });
 }
 
+void soft_input::to_int8(const float* in, size_t n, int8_t* out, uint64_t position, size_t workers)
+{
+    const float scale = m_scale;
+    convert_counting(in, n, out, position, workers,
+                     [scale](float x) { return quantize_llr(x, scale); });
+}
+
 void soft_input::to_int8(const int8_t* in, size_t n, int8_t* out, uint64_t, size_t workers)
 {
     parallel_for(n, workers, [&](size_t, size_t b, size_t e) {
         quantize(in + b, e - b, m_invert, out + b);
+    });
+}
+
+void soft_input::to_float(const float* in, size_t n, float* out, uint64_t position, size_t workers)
+{
+    const bool invert = m_invert;
+    const float limit = m_limit;
+    convert_counting(in, n, out, position, workers, [invert, limit](float x) {
+        const float v = invert ? -x : x;
+        // NaN fails both comparisons of the clamp, so it is caught first; Inf clamps.
+        return v != v ? 0.0f : std::min(std::max(v, -limit), limit);
+    });
+}
+
+void soft_input::to_float(const int8_t* in, size_t n, float* out, uint64_t, size_t workers)
+{
+    parallel_for(n, workers, [&](size_t, size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i) {
+            const float v = static_cast<float>(llr_value(in[i])) / m_scale;
+            out[i] = std::min(std::max(v, -m_limit), m_limit);
+        }
     });
 }
 

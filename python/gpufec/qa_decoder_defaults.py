@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Every default of the options the decoders share is written once, in the C++ core
-(decoder_options): the bindings and the GRC YAML must say the same."""
+(decoder_options), and so are the LTE turbo decoder's own (lte_turbo_params,
+lte_rate_dematching): the bindings and the GRC YAML must say the same."""
 
 import glob
 import os
@@ -49,21 +50,37 @@ class qa_decoder_defaults(gr_unittest.TestCase):
             for name in self.cpp:
                 self.assertNotIn("id: " + name + "\n", text, path)
 
+    def assert_signature(self, func, defaults, required):
+        found = signature_defaults(func)
+        for name, value in defaults.items():
+            if name not in found:
+                continue
+            got = found[name]
+            if isinstance(value, bool):
+                self.assertEqual(got, str(value), name)
+            elif isinstance(value, (int, float)):
+                self.assertAlmostEqual(float(got), float(value), 6, name)
+            else:
+                self.assertEqual(got, value, name)
+        for name in required:
+            self.assertIn(name, found, func.__doc__)
+
     def test_bindings(self):
-        for func in (gpufec.viterbi_decode, gpufec.viterbi_decoder.__init__):
-            found = signature_defaults(func)
-            for name, value in self.cpp.items():
-                if name not in found:
-                    continue
-                got = found[name]
-                if isinstance(value, bool):
-                    self.assertEqual(got, str(value), name)
-                elif isinstance(value, (int, float)):
-                    self.assertAlmostEqual(float(got), float(value), 6, name)
-                else:
-                    self.assertEqual(got, value, name)
-            for name in ("backend", "llr_scale", "invert", "device"):
-                self.assertIn(name, found, func.__doc__)
+        for func in (gpufec.viterbi_decode, gpufec.viterbi_decoder.__init__,
+                     gpufec.lte_turbo_decode, gpufec.lte_turbo_decoder.__init__):
+            self.assert_signature(func, self.cpp, ("backend", "llr_scale", "invert", "device"))
+
+    def test_lte_turbo(self):
+        turbo = gpufec.lte_turbo_defaults()
+        shared = ("iterations", "algorithm", "scaling", "early_stop", "subblocks", "guard")
+        self.assert_signature(gpufec.lte_turbo_decode, turbo, shared)
+        self.assert_signature(gpufec.lte_turbo_decoder.__init__, turbo,
+                              shared + ("E", "rv", "ncb"))
+        with open(os.path.join(GRC, "gpufec_lte_turbo_decoder.block.yml.in")) as f:
+            text = f.read().replace("@GPUFEC_DECODER_PARAMETERS@\n", "")
+        params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}
+        for name, value in turbo.items():
+            self.assertEqual(yaml_value(params[name]["default"]), value, name)
 
 
 if __name__ == "__main__":

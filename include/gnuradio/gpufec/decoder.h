@@ -35,7 +35,9 @@ struct GPUFEC_CORE_API decoder_options {
     int device = 0;
     /*! The input item type of the blocks (engines take both). */
     soft_type input = soft_type::FLOAT;
-    /*! Float soft values are quantized as round(x * llr_scale) clamped to +-127 (docs/conventions.md). */
+    /*! How soft values relate to int8 values q = LLR * llr_scale: decoders that work on int8
+     *  (Viterbi) quantize float input so, decoders that work on float LLRs (turbo) read int8
+     *  input as q / llr_scale (docs/conventions.md). */
     float llr_scale = 8.0f;
     /*! Set when a positive soft value means bit 0 (the default is GNU Radio's: bit 1). */
     bool invert = false;
@@ -111,6 +113,12 @@ public:
     virtual size_t pull(uint8_t* bits, size_t max) = 0;
     virtual nonfinite_report nonfinite() const = 0;
 };
+
+/*!
+ * @brief The number of frames @p n soft values make.
+ * @throws std::invalid_argument when @p n is not a whole number of frames
+ */
+GPUFEC_CORE_API size_t whole_frames(const frame_decoder& dec, size_t n);
 
 /*!
  * @brief Decodes a whole array of frames (scripts, tools).

@@ -70,6 +70,19 @@ struct GPUFEC_CORE_API lte_turbo_params {
      * @throws std::invalid_argument naming the field, the value and what is allowed
      */
     void validate(size_t K) const;
+
+    /*!
+     * @brief Parameters from the values the blocks and numpy functions take, by name; the
+     * decoder built with them validates them for its K.
+     * @throws std::invalid_argument for an unknown name or a negative count, naming the
+     *         parameter, the value and what is allowed
+     */
+    static lte_turbo_params from_parameters(int iterations,
+                                            const std::string& algorithm,
+                                            float scaling,
+                                            const std::string& early_stop,
+                                            int subblocks,
+                                            int guard);
 };
 
 } // namespace gpufec

@@ -27,7 +27,7 @@ turbo_algorithm parse_turbo_algorithm(const std::string& name)
         return turbo_algorithm::MAX_LOG;
     if (s == "log-map" || s == "logmap")
         return turbo_algorithm::LOG_MAP;
-    throw std::invalid_argument("turbo algorithm '" + name +
+    throw std::invalid_argument("algorithm = '" + name +
                                 "' is not known: use 'max-log' or 'log-map'");
 }
 
@@ -54,7 +54,7 @@ early_stop parse_early_stop(const std::string& name)
         return early_stop::CRC24A;
     if (s == "hard")
         return early_stop::HARD;
-    throw std::invalid_argument("early stop '" + name +
+    throw std::invalid_argument("early_stop = '" + name +
                                 "' is not known: use 'none', 'crc' (= 'crc24b'), 'crc24a' or 'hard'");
 }
 
@@ -93,6 +93,30 @@ void lte_turbo_params::validate(size_t K) const
                                     std::to_string(K) + " and " + std::to_string(subblocks) +
                                     " subblocks: allowed is 0 to floor(K / subblocks) = " +
                                     std::to_string(K / subblocks));
+}
+
+lte_turbo_params lte_turbo_params::from_parameters(int iterations,
+                                                   const std::string& algorithm,
+                                                   float scaling,
+                                                   const std::string& early_stop,
+                                                   int subblocks,
+                                                   int guard)
+{
+    // Negative counts would wrap in the unsigned fields; validate(K) checks the rest.
+    if (subblocks < 1)
+        throw std::invalid_argument("subblocks = " + std::to_string(subblocks) +
+                                    " is out of range: allowed is 1 to K");
+    if (guard < 0)
+        throw std::invalid_argument("guard = " + std::to_string(guard) +
+                                    " is out of range: allowed is 0 to floor(K / subblocks)");
+    lte_turbo_params p;
+    p.iterations = iterations;
+    p.algorithm = parse_turbo_algorithm(algorithm);
+    p.scaling = scaling;
+    p.stop = parse_early_stop(early_stop);
+    p.subblocks = static_cast<unsigned>(subblocks);
+    p.guard = static_cast<unsigned>(guard);
+    return p;
 }
 
 } // namespace gpufec

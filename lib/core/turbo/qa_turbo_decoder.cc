@@ -40,18 +40,6 @@ decoded decode(const lte_turbo_code& code,
     return d;
 }
 
-/* Noisy LLRs of random blocks from the project's channel model. */
-std::vector<float> noisy(const lte_turbo_code_sptr& code, size_t blocks, double ebn0,
-                         uint64_t seed, std::vector<uint8_t>& info)
-{
-    awgn_bpsk_generator gen(code, awgn_noise::from_snr(ebn0, snr_kind::EBN0, code->rate()),
-                            soft_output::LLR, seed, backend_kind::CPU);
-    info.resize(blocks * code->K());
-    std::vector<float> llr(blocks * code->coded_bits_per_block());
-    gen.generate(blocks, info.data(), llr.data());
-    return llr;
-}
-
 } // namespace
 
 class turbo_decoder_test : public CppUnit::TestFixture
@@ -172,7 +160,7 @@ class turbo_decoder_test : public CppUnit::TestFixture
     {
         const auto code = lte_turbo_code::make(2048);
         std::vector<uint8_t> info;
-        const auto llr = noisy(code, 7, 0.5, 9, info);
+        const auto llr = qa::noisy_llrs(code, 7, 0.5, 9, info);
         for (auto alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP }) {
             lte_turbo_params p;
             p.algorithm = alg;
@@ -197,7 +185,7 @@ class turbo_decoder_test : public CppUnit::TestFixture
         const auto info = qa::random_bits(6144, rng);
         const auto clean = qa::clean_llrs(lte_turbo_encode(*code, info), 4.0f);
         std::vector<uint8_t> noisy_info;
-        const auto llr = noisy(code, 4, 0.6, 3, noisy_info);
+        const auto llr = qa::noisy_llrs(code, 4, 0.6, 3, noisy_info);
         const auto whole = decode(*code, llr);
         lte_turbo_params p;
         for (unsigned P : { 2u, 7u, 96u, 6144u })

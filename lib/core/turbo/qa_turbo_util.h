@@ -5,6 +5,8 @@
 #define INCLUDED_GPUFEC_CORE_TURBO_QA_TURBO_UTIL_H
 
 #include "core/test/qa_expect.h"
+#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/lte_turbo_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <random>
 #include <stdexcept>
@@ -41,6 +43,18 @@ inline std::vector<float> clean_llrs(const std::vector<uint8_t>& bits, float amp
     for (size_t i = 0; i < bits.size(); ++i)
         l[i] = bits[i] ? amp : -amp;
     return l;
+}
+
+/* Noisy LLRs of random blocks from the project's channel model. */
+inline std::vector<float> noisy_llrs(const lte_turbo_code_sptr& code, size_t blocks, double ebn0,
+                                     uint64_t seed, std::vector<uint8_t>& info)
+{
+    awgn_bpsk_generator gen(code, awgn_noise::from_snr(ebn0, snr_kind::EBN0, code->rate()),
+                            soft_output::LLR, seed, backend_kind::CPU);
+    info.resize(blocks * code->K());
+    std::vector<float> llr(blocks * code->coded_bits_per_block());
+    gen.generate(blocks, info.data(), llr.data());
+    return llr;
 }
 
 } // namespace qa

@@ -1,7 +1,9 @@
 /* Rate matching for turbo coded transport channels (TS 36.212 §5.1.4.1) and its inverse.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "rate_dematch.h"
 #include <gnuradio/gpufec/lte_chain.h>
+#include <algorithm>
 #include <stdexcept>
 
 namespace gr {
@@ -111,9 +113,8 @@ std::vector<float> lte_rate_dematch(const lte_turbo_code& code,
                                     float filler_llr)
 {
     const auto idx = lte_rate_match_indices(code, llrs.size(), rv, ncb, filler);
-    std::vector<float> d(code.coded_bits_per_block(), 0.0f);
-    for (size_t k = 0; k < idx.size(); ++k)
-        d[idx[k]] += llrs[k];
+    std::vector<float> d(code.coded_bits_per_block());
+    turbo::rate_dematch(idx, llrs.data(), d.data(), d.size());
     const size_t D = code.stream_bits();
     for (size_t k = 0; k < filler; ++k) {
         d[k] = filler_llr;
@@ -121,6 +122,17 @@ std::vector<float> lte_rate_dematch(const lte_turbo_code& code,
     }
     return d;
 }
+
+namespace turbo {
+
+void rate_dematch(const std::vector<uint32_t>& index, const float* llrs, float* d, size_t n_d)
+{
+    std::fill(d, d + n_d, 0.0f);
+    for (size_t k = 0; k < index.size(); ++k)
+        d[index[k]] += llrs[k];
+}
+
+} // namespace turbo
 
 } // namespace gpufec
 } // namespace gr

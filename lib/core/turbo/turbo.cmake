@@ -11,6 +11,7 @@ target_sources(gpufec-core PRIVATE
     turbo/siso_cpu.cc
     turbo/map_cpu.cc
     turbo/turbo_cpu.cc
+    turbo/lte_turbo_engine.cc
 )
 # The CUDA backend (its kernels: lib/cuda/turbo/turbo.cmake).
 if(GPUFEC_HAVE_CUDA)
@@ -26,6 +27,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo/qa_turbo_siso.cc
         turbo/qa_turbo_decoder.cc
         turbo/qa_turbo_ber.cc
+        turbo/qa_lte_turbo_engine.cc
     SUITES
         lte_turbo_code_test
         lte_crc_test
@@ -34,6 +36,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo_siso_test
         turbo_decoder_test
         turbo_ber_test
+        lte_turbo_engine_test
     LABELS core
     LIBS gpufec-core)
 

@@ -9,6 +9,7 @@
 #ifndef INCLUDED_GPUFEC_PYTHON_NUMPY_DECODE_H
 #define INCLUDED_GPUFEC_PYTHON_NUMPY_DECODE_H
 
+#include "numpy_arrays.h"
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <gnuradio/gpufec/decoder.h>
@@ -31,9 +32,7 @@ struct soft_array {
 
 inline soft_array read_soft(const py::array& llrs, const char* name, bool invert)
 {
-    if (llrs.ndim() != 1)
-        throw std::invalid_argument(std::string(name) + " must be a 1-D array, got " +
-                                    std::to_string(llrs.ndim()) + " dimensions");
+    check_1d(llrs, name);
     soft_array s;
     s.size = static_cast<size_t>(llrs.size());
     const py::dtype dt = llrs.dtype();

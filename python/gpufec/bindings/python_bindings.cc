@@ -26,6 +26,11 @@ void bind_conv_code(py::module& m);
 void bind_viterbi(py::module& m);
 void bind_conv_encoder(py::module& m);
 void bind_viterbi_decoder(py::module& m);
+void bind_lte_turbo_code(py::module& m);
+void bind_lte_chain(py::module& m);
+void bind_lte_turbo(py::module& m);
+void bind_lte_turbo_encoder(py::module& m);
+void bind_lte_turbo_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -64,5 +69,10 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_viterbi(m);
     bind_conv_encoder(m);
     bind_viterbi_decoder(m);
+    bind_lte_turbo_code(m);
+    bind_lte_chain(m);
+    bind_lte_turbo(m);
+    bind_lte_turbo_encoder(m);
+    bind_lte_turbo_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }

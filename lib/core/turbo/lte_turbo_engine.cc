@@ -1,0 +1,124 @@
+/* lte_turbo_decoder_engine: option checking, the soft-input stage (and rate de-matching)
+ * straight into the backend's input buffer, batches of at most the backend's max_batch, and
+ * the per-block status. The backends see finite LLRs within +-lte_turbo_llr_limit.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "../backend_factory.h"
+#include "../parallel_for.h"
+#include "../soft_input.h"
+#include "rate_dematch.h"
+#include "turbo_backend.h"
+#include <gnuradio/gpufec/lte_turbo.h>
+#include <algorithm>
+#include <stdexcept>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+const lte_turbo_code_sptr& checked(const lte_turbo_code_sptr& code)
+{
+    if (!code)
+        throw std::invalid_argument("code is null: pass an LTE turbo code, e.g. lte_turbo_code(6144)");
+    return code;
+}
+
+} // namespace
+
+lte_turbo_decoder_engine::lte_turbo_decoder_engine(lte_turbo_code_sptr code,
+                                                   const lte_turbo_options& opts)
+    : m_code(checked(code)), m_opts(opts)
+{
+    opts.check();
+    opts.turbo.validate(m_code->K());
+    const lte_rate_dematching& rm = opts.rate_match;
+    if (rm.E > 0) // throws naming E, rv or ncb
+        m_rm_index = lte_rate_match_indices(*m_code, rm.E, rm.rv, rm.ncb);
+    // A block that ends in a CRC24A (one code block per transport block) says so by its stop rule.
+    m_crc = opts.turbo.stop == early_stop::CRC24A ? lte_crc::CRC24A : lte_crc::CRC24B;
+    m_choice = resolve_backend(opts.backend, opts.device);
+    m_impl = make_backend(m_choice, make_lte_turbo_cpu, *m_code, opts.turbo, opts);
+    m_received.resize(m_rm_index.size() * m_impl->max_batch());
+    m_soft = std::make_unique<soft_input>(opts.llr_scale, opts.invert, lte_turbo_llr_limit);
+}
+
+lte_turbo_decoder_engine::~lte_turbo_decoder_engine() = default;
+
+nonfinite_report lte_turbo_decoder_engine::nonfinite() const { return m_soft->nonfinite(); }
+
+void lte_turbo_decoder_engine::reset()
+{
+    m_soft->reset();
+    m_soft_seen = 0;
+}
+
+size_t lte_turbo_decoder_engine::soft_per_frame() const
+{
+    return m_rm_index.empty() ? m_code->coded_bits_per_block() : m_rm_index.size();
+}
+
+template <typename T>
+void lte_turbo_decoder_engine::decode_t(const T* soft, uint8_t* bits, size_t n_frames, float* app)
+{
+    const size_t per = soft_per_frame(), K = m_code->K(), N = m_code->coded_bits_per_block();
+    m_iterations.resize(n_frames);
+    for (size_t done = 0; done < n_frames;) {
+        const size_t batch = std::min(m_impl->max_batch(), n_frames - done);
+        const size_t n_soft = batch * per;
+        const T* in = soft + done * per;
+        const size_t workers = copy_workers(n_soft * sizeof(T));
+        float* llr = m_impl->input_buffer(batch * N);
+        if (m_rm_index.empty()) {
+            m_soft->to_float(in, n_soft, llr, m_soft_seen, workers);
+        } else {
+            m_soft->to_float(in, n_soft, m_received.data(), m_soft_seen, workers);
+            for (size_t b = 0; b < batch; ++b) {
+                float* d = llr + b * N;
+                turbo::rate_dematch(m_rm_index, m_received.data() + b * per, d, N);
+                // Repeated bits were summed: back within the limit the backends rely on.
+                for (size_t i = 0; i < N; ++i)
+                    d[i] = std::min(std::max(d[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
+            }
+        }
+        m_soft_seen += n_soft;
+        m_impl->decode(llr, batch, bits + done * K, app ? app + done * K : nullptr,
+                       m_iterations.data() + done);
+        done += batch;
+    }
+    m_status.resize(n_frames);
+    for (size_t b = 0; b < n_frames; ++b) {
+        m_status[b].iterations = m_iterations[b];
+        // A block followed by its CRC divides evenly (no initial value, no final inversion).
+        m_status[b].crc_pass = lte_crc_parity(bits + b * K, K, m_crc) == 0;
+    }
+}
+
+void lte_turbo_decoder_engine::decode_frames(const float* soft, uint8_t* bits, size_t n_frames)
+{
+    decode_t(soft, bits, n_frames, nullptr);
+}
+
+void lte_turbo_decoder_engine::decode_frames(const int8_t* soft, uint8_t* bits, size_t n_frames)
+{
+    decode_t(soft, bits, n_frames, nullptr);
+}
+
+void lte_turbo_decoder_engine::decode_frames(
+    const float* soft, uint8_t* bits, size_t n_frames, float* app, lte_turbo_block_status* status)
+{
+    decode_t(soft, bits, n_frames, app);
+    if (status)
+        std::copy(m_status.begin(), m_status.end(), status);
+}
+
+void lte_turbo_decoder_engine::decode_frames(
+    const int8_t* soft, uint8_t* bits, size_t n_frames, float* app, lte_turbo_block_status* status)
+{
+    decode_t(soft, bits, n_frames, app);
+    if (status)
+        std::copy(m_status.begin(), m_status.end(), status);
+}
+
+} // namespace gpufec
+} // namespace gr
