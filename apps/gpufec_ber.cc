@@ -28,7 +28,7 @@ simulator_factory choose(const code_under_test& cut, const std::string& backend,
     const backend_kind requested = parse_backend(backend);
     const backend_choice b = resolve_backend(requested);
     if (b.kind == backend_kind::CUDA && cut.cuda) {
-        *what = b.why + ", GPU-resident";
+        *what = b.why + ", on the GPU";
         return cut.cuda;
     }
     if (b.kind == backend_kind::CUDA && requested == backend_kind::CUDA)

@@ -102,7 +102,7 @@ class ber_registry_test : public CppUnit::TestFixture
     void help_lists_every_family()
     {
         const std::string help = usage();
-        for (const char* name : { "qa-scripted", "uncoded", "conv[:KEY=VALUE" })
+        for (const char* name : { "qa-scripted", "uncoded", "conv[:KEY=VALUE", "lte_turbo[:KEY=VALUE" })
             CPPUNIT_ASSERT_MESSAGE(name, help.find(name) != std::string::npos);
     }
 
@@ -114,7 +114,7 @@ class ber_registry_test : public CppUnit::TestFixture
         } catch (const std::invalid_argument& e) {
             const std::string what = e.what();
             CPPUNIT_ASSERT(what.find("'turbo'") != std::string::npos);
-            CPPUNIT_ASSERT(what.find("conv, qa-scripted, uncoded") != std::string::npos);
+            CPPUNIT_ASSERT(what.find("conv, lte_turbo, qa-scripted, uncoded") != std::string::npos);
         }
     }
 
@@ -127,6 +127,17 @@ class ber_registry_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT_EQUAL(std::string("conv K=5 [23,35] r3/4 streaming"), s.coded->name());
         CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
         CPPUNIT_ASSERT(s.cpu);
+        const code_under_test t = make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056);
+        CPPUNIT_ASSERT_EQUAL(std::string("log-map, 4 iterations, P = 8, g = 4"),
+                             t.decoder.substr(0, t.decoder.find(';')));
+        CPPUNIT_ASSERT_EQUAL(size_t(3 * (1056 + 4)), t.coded->coded_bits_per_block());
+        // A few frames through the host simulation: noise-free enough to decode exactly.
+        stop_rule rule;
+        rule.max_frames = 3;
+        const auto sim = t.cpu(sim_setup{ make_channel("awgn").at(6.0, t.coded->rate()), 1, 0 });
+        const point_result r = simulate_point(*sim, t.frame_bits, rule);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), r.counts.frames);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.bit_errors);
     }
 
     void bad_specs_fail()
@@ -134,9 +145,12 @@ class ber_registry_test : public CppUnit::TestFixture
         for (const char* spec : { "uncoded:x", "conv:k=10", "conv:k=x", "conv:k=-7", "conv:k",
                                   "conv:foo=1", "conv:polys=9:133", "conv:polys=171:", "conv:polys=1711111",
                                   "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0",
-                                  "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12" }) {
-            CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 100), std::invalid_argument);
+                                  "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12",
+                                  "lte_turbo:it=0", "lte_turbo:alg=exact", "lte_turbo:stop=x",
+                                  "lte_turbo:P=0", "lte_turbo:foo=1", "lte_turbo:g" }) {
+            CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 104), std::invalid_argument);
         }
+        CPPUNIT_ASSERT_THROW(make_code("lte_turbo", 100), std::invalid_argument); // no LTE size
     }
 
     void second_registration_of_a_name_fails()
