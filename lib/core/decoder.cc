@@ -62,6 +62,7 @@ decoder_options decoder_options::from_parameters(
 
 frame_decoder::~frame_decoder() = default;
 stream_decoder::~stream_decoder() = default;
+siso_decoder::~siso_decoder() = default;
 
 size_t whole_frames(const frame_decoder& dec, size_t n)
 {

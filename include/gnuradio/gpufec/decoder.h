@@ -121,6 +121,28 @@ public:
 GPUFEC_CORE_API size_t whole_frames(const frame_decoder& dec, size_t n);
 
 /*!
+ * @brief Soft in, soft out, whole frames: the a-posteriori LLRs of the information bits, given
+ * the channel's soft values and, optionally, a-priori LLRs of the information bits (both in
+ * GNU Radio's sign: positive means bit 1). The shape in which decoders compose: an iterative
+ * receiver feeds one decoder's output to another as a-priori information (a turbo decoder's
+ * constituents, an inner decoder and an outer code).
+ */
+class GPUFEC_CORE_API siso_decoder
+{
+public:
+    virtual ~siso_decoder();
+    virtual const backend_choice& backend() const = 0;
+    virtual size_t soft_per_frame() const = 0;
+    virtual size_t bits_per_frame() const = 0;
+    /*!
+     * @param soft n_frames * soft_per_frame() channel soft values
+     * @param apriori n_frames * bits_per_frame() a-priori LLRs, or null for none
+     * @param app n_frames * bits_per_frame() a-posteriori LLRs out
+     */
+    virtual void decode_soft(const float* soft, const float* apriori, float* app, size_t n_frames) = 0;
+};
+
+/*!
  * @brief Decodes a whole array of frames (scripts, tools).
  * @throws std::invalid_argument when @p n is not a whole number of frames
  */

@@ -67,7 +67,7 @@ struct GPUFEC_CORE_API lte_turbo_block_status {
  * erasure, +-Inf the limit; both counted); int8 values q are read as the LLRs q / llr_scale.
  * Buffers for a batch are allocated at construction; not thread-safe (one instance per thread).
  */
-class GPUFEC_CORE_API lte_turbo_decoder_engine final : public frame_decoder
+class GPUFEC_CORE_API lte_turbo_decoder_engine final : public frame_decoder, public siso_decoder
 {
 public:
     /*! @throws std::invalid_argument on a null code or bad options (naming the option, its value
@@ -102,12 +102,20 @@ public:
     void decode_frames(
         const int8_t* soft, uint8_t* bits, size_t n_frames, float* app, lte_turbo_block_status* status);
 
+    /*!
+     * @brief siso_decoder: float soft values in (as decode_frames takes them), the K
+     * a-posteriori LLRs of each block out. A-priori LLRs of the information bits add to the
+     * systematic channel LLRs (both are independent evidence on the same bit, so the MAP
+     * decoder takes them alike), clamped to +-lte_turbo_llr_limit.
+     */
+    void decode_soft(const float* soft, const float* apriori, float* app, size_t n_frames) override;
+
     /*! @brief The status of each block of the last decode_frames() call. */
     const std::vector<lte_turbo_block_status>& last_status() const { return m_status; }
 
 private:
     template <typename T>
-    void decode_t(const T* soft, uint8_t* bits, size_t n_frames, float* app);
+    void decode_t(const T* soft, uint8_t* bits, size_t n_frames, float* app, const float* apriori);
 
     lte_turbo_code_sptr m_code;
     lte_turbo_options m_opts;
@@ -119,6 +127,7 @@ private:
     std::vector<float> m_received;     //!< rate de-matching: one batch of received LLRs
     std::vector<int> m_iterations;     //!< per block of the last call
     std::vector<lte_turbo_block_status> m_status;
+    std::vector<uint8_t> m_bits;       //!< decode_soft's decisions
     uint64_t m_soft_seen = 0;          //!< soft values decoded since the last reset()
 };
 

@@ -59,7 +59,8 @@ size_t lte_turbo_decoder_engine::soft_per_frame() const
 }
 
 template <typename T>
-void lte_turbo_decoder_engine::decode_t(const T* soft, uint8_t* bits, size_t n_frames, float* app)
+void lte_turbo_decoder_engine::decode_t(
+    const T* soft, uint8_t* bits, size_t n_frames, float* app, const float* apriori)
 {
     const size_t per = soft_per_frame(), K = m_code->K(), N = m_code->coded_bits_per_block();
     m_iterations.resize(n_frames);
@@ -81,6 +82,13 @@ void lte_turbo_decoder_engine::decode_t(const T* soft, uint8_t* bits, size_t n_f
                     d[i] = std::min(std::max(d[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
             }
         }
+        if (apriori)
+            for (size_t b = 0; b < batch; ++b) {
+                float* sys = llr + b * N; // d(0) starts with the K systematic bits
+                const float* a = apriori + (done + b) * K;
+                for (size_t i = 0; i < K; ++i)
+                    sys[i] = std::min(std::max(sys[i] + a[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
+            }
         m_soft_seen += n_soft;
         m_impl->decode(llr, batch, bits + done * K, app ? app + done * K : nullptr,
                        m_iterations.data() + done);
@@ -96,18 +104,18 @@ void lte_turbo_decoder_engine::decode_t(const T* soft, uint8_t* bits, size_t n_f
 
 void lte_turbo_decoder_engine::decode_frames(const float* soft, uint8_t* bits, size_t n_frames)
 {
-    decode_t(soft, bits, n_frames, nullptr);
+    decode_t(soft, bits, n_frames, nullptr, nullptr);
 }
 
 void lte_turbo_decoder_engine::decode_frames(const int8_t* soft, uint8_t* bits, size_t n_frames)
 {
-    decode_t(soft, bits, n_frames, nullptr);
+    decode_t(soft, bits, n_frames, nullptr, nullptr);
 }
 
 void lte_turbo_decoder_engine::decode_frames(
     const float* soft, uint8_t* bits, size_t n_frames, float* app, lte_turbo_block_status* status)
 {
-    decode_t(soft, bits, n_frames, app);
+    decode_t(soft, bits, n_frames, app, nullptr);
     if (status)
         std::copy(m_status.begin(), m_status.end(), status);
 }
@@ -115,9 +123,18 @@ void lte_turbo_decoder_engine::decode_frames(
 void lte_turbo_decoder_engine::decode_frames(
     const int8_t* soft, uint8_t* bits, size_t n_frames, float* app, lte_turbo_block_status* status)
 {
-    decode_t(soft, bits, n_frames, app);
+    decode_t(soft, bits, n_frames, app, nullptr);
     if (status)
         std::copy(m_status.begin(), m_status.end(), status);
+}
+
+void lte_turbo_decoder_engine::decode_soft(const float* soft,
+                                           const float* apriori,
+                                           float* app,
+                                           size_t n_frames)
+{
+    m_bits.resize(n_frames * m_code->K());
+    decode_t(soft, m_bits.data(), n_frames, app, apriori);
 }
 
 } // namespace gpufec

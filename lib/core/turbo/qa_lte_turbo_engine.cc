@@ -94,6 +94,7 @@ class lte_turbo_engine_test : public CppUnit::TestFixture
     CPPUNIT_TEST(status_crc_and_iterations);
     CPPUNIT_TEST(reset_starts_anew);
     CPPUNIT_TEST(rejects_bad_options);
+    CPPUNIT_TEST(soft_in_soft_out_with_apriori);
     CPPUNIT_TEST_SUITE_END();
 
     const lte_turbo_code_sptr m_code = lte_turbo_code::make(256);
@@ -347,6 +348,41 @@ class lte_turbo_engine_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT_EQUAL(UINT64_MAX, dec.nonfinite().first);
         // Decoding keeps no state from block to block or call to call.
         assert_same(first, engine_decode(dec, llr), "after reset");
+    }
+
+    void soft_in_soft_out_with_apriori()
+    {
+        std::vector<uint8_t> info;
+        const auto llr = qa::noisy_llrs(m_code, 6, -0.5, 13, info);
+        const size_t K = 256, N = m_code->coded_bits_per_block();
+        lte_turbo_decoder_engine dec(m_code, cpu(2));
+        siso_decoder& siso = dec;
+        // Without a priori: the APP LLRs of the richer decode_frames call.
+        std::vector<float> app(6 * K), want(6 * K);
+        std::vector<uint8_t> bits(6 * K);
+        siso.decode_soft(llr.data(), nullptr, app.data(), 6);
+        dec.decode_frames(llr.data(), bits.data(), 6, want.data(), nullptr);
+        CPPUNIT_ASSERT(app == want);
+        // A priori LLRs act as extra systematic evidence: the same as adding them to d(0)
+        // (values chosen to stay far inside the clamp).
+        std::vector<float> apriori(6 * K), added(llr);
+        for (size_t i = 0; i < apriori.size(); ++i) {
+            apriori[i] = (info[i] ? 1.5f : -1.5f) * float(i % 3);
+            added[(i / K) * N + i % K] += apriori[i];
+        }
+        siso.decode_soft(llr.data(), apriori.data(), app.data(), 6);
+        dec.decode_frames(added.data(), bits.data(), 6, want.data(), nullptr);
+        CPPUNIT_ASSERT(app == want);
+        // Evidence helps: fewer wrong signs than without it.
+        std::vector<float> plain(6 * K);
+        siso.decode_soft(llr.data(), nullptr, plain.data(), 6);
+        size_t wrong_plain = 0, wrong_helped = 0;
+        for (size_t i = 0; i < info.size(); ++i) {
+            wrong_plain += (plain[i] > 0) != (info[i] != 0);
+            wrong_helped += (app[i] > 0) != (info[i] != 0);
+        }
+        CPPUNIT_ASSERT(wrong_plain > 0);
+        CPPUNIT_ASSERT(wrong_helped < wrong_plain);
     }
 
     void rejects_bad_options()
