@@ -144,6 +144,7 @@ class viterbi_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(batch_of_one_frame_decodes_alike);
     CPPUNIT_TEST(streaming_matches_cpu_any_chunking);
     CPPUNIT_TEST(tile_kernels_equal_general_kernel);
+    CPPUNIT_TEST(clean_full_scale_input_decodes_exactly);
     CPPUNIT_TEST(encoder_matches_cpu);
     CPPUNIT_TEST(generator_with_conv_code_matches_cpu);
     CPPUNIT_TEST_SUITE_END();
@@ -324,6 +325,50 @@ private:
                                                out[w] == out[0]);
                 }
             }
+        }
+    }
+
+    /* Clean full-scale input (+-127, no noise) drives the path metrics' spread to its largest:
+     * metric renormalisation is at its limit there (the DPX kernel keeps 16-bit metrics). Long
+     * streams and frames must decode exactly, on every kernel, with the CPU's decisions. */
+    void clean_full_scale_input_decodes_exactly()
+    {
+        std::mt19937 rng(41);
+        const auto full_scale = [](const conv_code& c, const std::vector<uint8_t>& info) {
+            const size_t h = c.history_bits(), blocks = info.size() / c.info_bits_per_block();
+            std::vector<uint8_t> in(h + info.size(), 0), coded(blocks * c.coded_bits_per_block());
+            std::copy(info.begin(), info.end(), in.begin() + h);
+            c.encode(in.data() + h, coded.data(), blocks);
+            std::vector<int8_t> soft(coded.size());
+            for (size_t i = 0; i < coded.size(); ++i)
+                soft[i] = coded[i] ? 127 : -127;
+            return soft;
+        };
+        for (const auto& c : { conv_code::make(7, { 0171, 0133 }, "", termination::STREAMING),
+                               conv_code::make(7, { 0171, 0133 }, "3/4", termination::STREAMING),
+                               conv_code::make(5, { 023, 035 }, "", termination::STREAMING),
+                               conv_code::make(9, { 0561, 0753 }, "", termination::STREAMING) }) {
+            const size_t blocks = (size_t(1) << 20) / c->info_bits_per_block();
+            std::vector<uint8_t> info(blocks * c->info_bits_per_block());
+            for (auto& b : info)
+                b = rng() & 1;
+            const auto soft = full_scale(*c, info);
+            const auto gpu = decode_stream(c, soft, backend_kind::CUDA, viterbi_tiling{}, { soft.size() }, 0);
+            CPPUNIT_ASSERT_MESSAGE(where(*c, "GPU decodes a clean full-scale stream"), gpu == info);
+            CPPUNIT_ASSERT_MESSAGE(where(*c, "CPU"), decode_stream(c, soft, backend_kind::CPU, viterbi_tiling{},
+                                                                   { soft.size() }, 0) == gpu);
+        }
+        for (int k : { 7, 9 }) {
+            const auto c = conv_code::make(k, k == 7 ? std::vector<unsigned>{ 0171, 0133 }
+                                                     : std::vector<unsigned>{ 0561, 0753 },
+                                           "", termination::TERMINATED, 1 << 16);
+            std::vector<uint8_t> info(8 << 16);
+            for (auto& b : info)
+                b = rng() & 1;
+            const auto soft = full_scale(*c, info);
+            const auto gpu = decode_frames(c, soft, backend_kind::CUDA, 0);
+            CPPUNIT_ASSERT_MESSAGE(where(*c, "GPU decodes clean full-scale frames"), gpu == info);
+            CPPUNIT_ASSERT_MESSAGE(where(*c, "CPU"), decode_frames(c, soft, backend_kind::CPU, 0) == gpu);
         }
     }
 
