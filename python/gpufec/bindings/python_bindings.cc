@@ -26,6 +26,8 @@ void bind_conv_code(py::module& m);
 void bind_viterbi(py::module& m);
 void bind_conv_encoder(py::module& m);
 void bind_viterbi_decoder(py::module& m);
+void bind_conv_fec_encoder(py::module& m);
+void bind_viterbi_fec_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -64,5 +66,7 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_viterbi(m);
     bind_conv_encoder(m);
     bind_viterbi_decoder(m);
+    bind_conv_fec_encoder(m);
+    bind_viterbi_fec_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }
