@@ -31,7 +31,6 @@ viterbi_fec_decoder_impl::viterbi_fec_decoder_impl(conv_code_sptr code,
     d_opts.max_batch = 1;
     d_opts.threads = 1;
     d_engine = &engine_for(d_frames.code());
-    d_logger->info("decoding '{}' on the {} backend", code->name(), backend());
 }
 
 viterbi_decoder_engine& viterbi_fec_decoder_impl::engine_for(const conv_code_sptr& code)
@@ -50,6 +49,12 @@ viterbi_decoder_engine& viterbi_fec_decoder_impl::engine_for(const conv_code_spt
 
 void viterbi_fec_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
 {
+    // At the first frame, not at construction: GRC makes objects each time it evaluates a
+    // definition block.
+    if (!d_working) {
+        d_logger->info("decoding '{}' on the {} backend", d_frames.code()->name(), backend());
+        d_working = true;
+    }
     const uint64_t before = d_engine->nonfinite().count;
     d_engine->decode_frames(
         static_cast<const float*>(inbuffer), static_cast<uint8_t*>(outbuffer), 1);

@@ -35,6 +35,7 @@ private:
     std::map<size_t, std::unique_ptr<viterbi_decoder_engine>> d_engines; //!< by frame length
     viterbi_decoder_engine* d_engine;                                    //!< the length in use
     uint64_t d_nonfinite = 0;
+    bool d_working = false; //!< a frame was decoded (the backend is logged then)
 };
 
 } // namespace gpufec
