@@ -239,6 +239,27 @@ class qa_fecapi(gr_unittest.TestCase):
                    if pmt.symbol_to_string(t.key) == "packet_len"]
             self.assertEqual(got, lengths, code.name())
 
+    def test_tagged_encoder_frames_of_several_lengths(self):
+        code = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
+        lengths = [1023, 9, 300, 1000, 1]
+        info = [self.bits(n) for n in lengths]
+        tags = [gr.tag_utils.python_to_tag((int(start), pmt.intern("packet_len"),
+                                            pmt.from_long(n)))
+                for start, n in zip(np.cumsum([0] + lengths[:-1]), lengths)]
+        tb = gr.top_block()
+        sink = blocks.vector_sink_b()
+        tb.connect(blocks.vector_source_b(np.concatenate(info).tolist(), False, 1, tags),
+                   fec.tagged_encoder(gpufec.conv_fec_encoder(code), 1, 1, "packet_len", 1500),
+                   sink)
+        run_within(self, tb, 20)
+        want = [gpufec.conv_encode(gpufec.conv_code(7, K7, "3/4", "terminated", n), i)
+                for n, i in zip(lengths, info)]
+        np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8),
+                                      np.concatenate(want))
+        got = [pmt.to_python(t.value) for t in sink.tags()
+               if pmt.symbol_to_string(t.key) == "packet_len"]
+        self.assertEqual(got, [len(w) for w in want])
+
     def test_async_decoder_pdus_of_several_lengths(self):
         code = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
         lengths = [1023, 9, 300, 1023, 600]
