@@ -23,20 +23,21 @@ BLOCK_SIZE = (200, 150)  # about what GRC draws a block as, in pixels
 DOC_WIDTH = 92
 
 
+def generated_grc():
+    """The decoder blocks' YAML, as CMake writes it from grc/*.block.yml.in."""
+    return os.path.join(os.environ["GPUFEC_BINARY_DIR"], "grc")
+
+
 def load_block(path):
-    """A block's YAML; a .yml.in gets the shared decoder parameters pasted in, as CMake does."""
     with open(path) as f:
-        text = f.read()
-    if path.endswith(".in"):
-        with open(os.path.join(GRC, "decoder_parameters.yml")) as f:
-            text = text.replace("@GPUFEC_DECODER_PARAMETERS@", f.read().strip())
-    return yaml.safe_load(text)
+        return yaml.safe_load(f)
 
 
 def blocks():
-    paths = sorted(glob.glob(os.path.join(GRC, "*.block.yml")) +
-                   glob.glob(os.path.join(GRC, "*.block.yml.in")))
-    return {os.path.basename(p): load_block(p) for p in paths}
+    paths = glob.glob(os.path.join(GRC, "*.block.yml"))
+    for template in glob.glob(os.path.join(GRC, "*.block.yml.in")):
+        paths.append(os.path.join(generated_grc(), os.path.basename(template)[:-len(".in")]))
+    return {os.path.basename(p): load_block(p) for p in sorted(paths)}
 
 
 def all_blocks_flowgraph(output_language):
@@ -99,7 +100,7 @@ class qa_grc(gr_unittest.TestCase):
 
     def test_advanced_fields_are_hidden_until_asked_for(self):
         params = {p["id"]: p for p in load_block(
-            os.path.join(GRC, "gpufec_viterbi_decoder.block.yml.in"))["parameters"]}
+            os.path.join(generated_grc(), "gpufec_viterbi_decoder.block.yml"))["parameters"]}
         for field in ("payload", "before", "after", "device", "length_tag"):
             self.assertEqual(params[field]["hide"], "part", field)
         params = {p["id"]: p for p in load_block(
@@ -129,8 +130,7 @@ class qa_grc(gr_unittest.TestCase):
         path = os.path.join(directory, "all_blocks_%s.grc" % output_language)
         with open(path, "w") as f:
             yaml.safe_dump(all_blocks_flowgraph(output_language), f, sort_keys=False)
-        env = dict(os.environ, GRC_BLOCKS_PATH=os.pathsep.join(
-            [GRC, os.path.join(os.environ["GPUFEC_BINARY_DIR"], "grc")]))
+        env = dict(os.environ, GRC_BLOCKS_PATH=os.pathsep.join([GRC, generated_grc()]))
         run = subprocess.run(["grcc", "-o", directory, path], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.assertEqual(run.returncode, 0, run.stdout)
