@@ -11,7 +11,7 @@ import subprocess
 import tempfile
 
 import yaml
-from gnuradio import gr_unittest
+from gnuradio import gr, gr_unittest
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 GRC = os.path.join(SOURCE, "grc")
@@ -130,7 +130,12 @@ class qa_grc(gr_unittest.TestCase):
         path = os.path.join(directory, "all_blocks_%s.grc" % output_language)
         with open(path, "w") as f:
             yaml.safe_dump(all_blocks_flowgraph(output_language), f, sort_keys=False)
-        env = dict(os.environ, GRC_BLOCKS_PATH=os.pathsep.join([GRC, generated_grc()]))
+        # This source's blocks and GNU Radio's own only: not another gr-gpufec that someone
+        # installed under /usr/local (which GRC would load after ours, replacing them).
+        env = dict(os.environ, GRC_BLOCKS_PATH=os.pathsep.join([GRC, generated_grc()]),
+                   GR_CONF_GRC_GLOBAL_BLOCKS_PATH=os.path.join(
+                       gr.prefix(), "share", "gnuradio", "grc", "blocks"),
+                   GR_CONF_GRC_LOCAL_BLOCKS_PATH="")
         run = subprocess.run(["grcc", "-o", directory, path], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.assertEqual(run.returncode, 0, run.stdout)
