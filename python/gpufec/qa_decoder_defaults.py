@@ -33,6 +33,15 @@ class qa_decoder_defaults(gr_unittest.TestCase):
     def setUp(self):
         self.cpp = gpufec.decoder_defaults()
 
+    def assert_signature_default(self, got, value, name):
+        """@p got, a default as a signature line writes it, stands for @p value."""
+        if isinstance(value, bool):
+            self.assertEqual(got, str(value), name)
+        elif isinstance(value, (int, float)):
+            self.assertAlmostEqual(float(got), float(value), 6, name)
+        else:
+            self.assertEqual(got, value, name)
+
     def test_grc_shared_parameters(self):
         with open(os.path.join(GRC, "decoder_parameters.yml")) as f:
             params = {p["id"]: p for p in yaml.safe_load(f)}
@@ -81,6 +90,18 @@ class qa_decoder_defaults(gr_unittest.TestCase):
         params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}
         for name, value in turbo.items():
             self.assertEqual(yaml_value(params[name]["default"]), value, name)
+
+    def test_fec_decoder_object(self):
+        # The gr-fec decoder object shares every default but llr_scale: gr-fec's flowgraphs
+        # carry symbols, not LLRs (viterbi_fec_decoder::default_llr_scale, written once).
+        want = dict(self.cpp, llr_scale=gpufec.viterbi_fec_decoder.default_llr_scale)
+        self.assertNotEqual(want["llr_scale"], self.cpp["llr_scale"])
+        with open(os.path.join(GRC, "gpufec_viterbi_fec_decoder_def.block.yml")) as f:
+            params = {p["id"]: p for p in yaml.safe_load(f)["parameters"]}
+        found = signature_defaults(gpufec.viterbi_fec_decoder.__init__)
+        for name in ("backend", "llr_scale", "invert", "device"):
+            self.assertEqual(yaml_value(params[name]["default"]), want[name], name)
+            self.assert_signature_default(found[name], want[name], name)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,33 @@ GPUFEC_CORE_API termination parse_termination(const std::string& name);
 GPUFEC_CORE_API std::string termination_name(termination t);
 
 /*!
+ * @brief How generators are written (docs/conventions.md).
+ *
+ * OCTAL is the textbooks' and standards' form: bit k-1 taps the newest input bit (0171, 0133).
+ * GR_FEC is gr-fec's cc_encoder/cc_decoder form: each generator bit-reversed over k bits, bit 0
+ * tapping the newest input bit ([79, 109] for 0171, 0133, in the same order).
+ */
+enum class polys_order { OCTAL = 0, GR_FEC = 1 };
+
+/*! @brief Parses "octal" or "gr-fec". */
+GPUFEC_CORE_API polys_order parse_polys_order(const std::string& name);
+GPUFEC_CORE_API std::string polys_order_name(polys_order o);
+
+/*!
+ * @brief Generators from text such as "171, 133" or "[0o171, 0o133]" (GRC's form): numbers
+ * separated by commas or spaces, optionally in brackets. A bare number is octal in the OCTAL
+ * form and decimal in gr-fec's ("79, 109"); a 0o, 0x or 0b prefix names its base in either.
+ * @throws std::invalid_argument naming the token that is not a number of that form
+ */
+GPUFEC_CORE_API std::vector<unsigned> parse_polys(const std::string& text, polys_order order);
+
+/*!
  * @brief A feed-forward convolutional code: constraint length, generators, puncturing, framing.
  *
  * Conventions (docs/viterbi.md, docs/conventions.md):
  * - generators are written in octal as usual (0171, 0133); bit k-1 taps the newest input bit,
  *   bit 0 the oldest. gr-fec's cc_encoder writes the same generators bit-reversed ([79, 109]
- *   for 171/133).
+ *   for 171/133): polys_order::GR_FEC takes them in that form.
  * - for each input bit the coded bits follow in generator order: c0 c1 ... c(n-1).
  * - a puncturing pattern is a string of '1' (sent) and '0' (deleted) over that serialized coded
  *   stream; its length is a multiple of n. Framed codes restart the pattern at every frame,
@@ -59,19 +80,23 @@ public:
      * @param term the termination mode
      * @param frame_bits information bits per frame, 1..max_frame_bits (STREAMING ignores it,
      *        but it must still be at most max_frame_bits)
+     * @param order how @p polys are written: OCTAL, or gr-fec's bit-reversed form (each
+     *        generator in [1, 2^k) before it is reversed); polys() returns the OCTAL form
      * @throws std::invalid_argument naming the parameter, the value and what is allowed
      */
     conv_code(int k,
               const std::vector<unsigned>& polys,
               const std::string& puncture = "",
               termination term = termination::TERMINATED,
-              size_t frame_bits = 2048);
+              size_t frame_bits = 2048,
+              polys_order order = polys_order::OCTAL);
 
     static std::shared_ptr<const conv_code> make(int k,
                                                  const std::vector<unsigned>& polys,
                                                  const std::string& puncture = "",
                                                  termination term = termination::TERMINATED,
-                                                 size_t frame_bits = 2048);
+                                                 size_t frame_bits = 2048,
+                                                 polys_order order = polys_order::OCTAL);
 
     int k() const { return m_k; }
     /*! @brief Coded bits per trellis step before puncturing (2, 3 or 4). */
@@ -108,6 +133,12 @@ private:
 };
 
 using conv_code_sptr = std::shared_ptr<const conv_code>;
+
+/*!
+ * @brief The framed code @p like with frames of @p frame_bits information bits.
+ * @throws std::invalid_argument when @p like is streaming or @p frame_bits is out of range
+ */
+GPUFEC_CORE_API conv_code_sptr conv_code_with_frame_bits(const conv_code& like, size_t frame_bits);
 
 /*!
  * @brief The framed code @p like with frames of whatever length gives @p coded_bits channel

@@ -86,6 +86,21 @@ std::vector<uint8_t> parse_pattern(const std::string& puncture, unsigned n, std:
     return pattern;
 }
 
+/* A generator as its form writes it: 0o171 in the octal form, 79 in gr-fec's. */
+std::string written(unsigned p, polys_order order)
+{
+    return order == polys_order::GR_FEC ? std::to_string(p) : "0o" + octal(p);
+}
+
+/* gr-fec's shift register holds the newest bit in bit 0, ours in bit k-1. */
+unsigned reversed(unsigned p, int k)
+{
+    unsigned r = 0;
+    for (int i = 0; i < k; ++i)
+        r |= ((p >> i) & 1u) << (k - 1 - i);
+    return r;
+}
+
 unsigned degree(unsigned p) { return 31u - static_cast<unsigned>(__builtin_clz(p)); }
 
 /* Greatest common divisor of two nonzero polynomials over GF(2), bit i = coefficient of x^i. */
@@ -171,7 +186,8 @@ conv_code::conv_code(int k,
                      const std::vector<unsigned>& polys,
                      const std::string& puncture,
                      termination term,
-                     size_t frame_bits)
+                     size_t frame_bits,
+                     polys_order order)
     : m_k(k), m_polys(polys), m_term(term), m_frame_bits(frame_bits)
 {
     if (k < min_k || k > max_k)
@@ -180,20 +196,24 @@ conv_code::conv_code(int k,
     if (polys.size() < 2 || polys.size() > 4)
         throw std::invalid_argument("polys has " + std::to_string(polys.size()) +
                                     " generators: allowed are 2, 3 or 4 (rate 1/2, 1/3, 1/4)");
+    polys_order_name(order); // rejects values outside the enum
     unsigned taps = 0;
     for (size_t j = 0; j < polys.size(); ++j) {
         if (polys[j] == 0 || polys[j] >= (1u << k))
-            throw std::invalid_argument("polys[" + std::to_string(j) + "] = 0o" + octal(polys[j]) +
-                                        " is out of range for k = " + std::to_string(k) +
-                                        ": each generator must be in [1, 0o" +
-                                        octal(1u << k) + ")");
-        taps |= polys[j];
+            throw std::invalid_argument(
+                "polys[" + std::to_string(j) + "] = " + written(polys[j], order) +
+                " is out of range for k = " + std::to_string(k) + ": each generator must be in [1, " +
+                written(1u << k, order) + ")" +
+                (order == polys_order::GR_FEC ? " in gr-fec order" : ""));
+        if (order == polys_order::GR_FEC)
+            m_polys[j] = reversed(polys[j], k);
+        taps |= m_polys[j];
     }
     if (!(taps & 1u) || !(taps & (1u << (k - 1))))
         throw std::invalid_argument(
             "polys do not tap both the newest (bit k-1) and the oldest (bit 0) register bit for k = " +
             std::to_string(k) + ": the constraint length would be less than k");
-    check_generators(polys);
+    check_generators(m_polys);
     termination_name(term); // rejects values outside the enum
     if (term != termination::STREAMING && frame_bits == 0)
         throw std::invalid_argument("frame_bits = 0 is out of range: a frame needs at least 1 bit");
@@ -219,9 +239,10 @@ std::shared_ptr<const conv_code> conv_code::make(int k,
                                                  const std::vector<unsigned>& polys,
                                                  const std::string& puncture,
                                                  termination term,
-                                                 size_t frame_bits)
+                                                 size_t frame_bits,
+                                                 polys_order order)
 {
-    return std::make_shared<const conv_code>(k, polys, puncture, term, frame_bits);
+    return std::make_shared<const conv_code>(k, polys, puncture, term, frame_bits, order);
 }
 
 bool conv_code::punctured() const
@@ -274,16 +295,19 @@ std::string conv_code::name() const
     return s.str();
 }
 
-conv_code_sptr conv_code_for_coded_length(const conv_code& like, size_t coded_bits)
+conv_code_sptr conv_code_with_frame_bits(const conv_code& like, size_t frame_bits)
 {
     if (like.term() == termination::STREAMING)
         throw std::invalid_argument("code '" + like.name() + "' is streaming: it has no frames");
     std::string pattern;
     for (uint8_t b : like.puncture_pattern())
         pattern += b ? '1' : '0';
-    const auto make = [&](size_t frame_bits) {
-        return conv_code::make(like.k(), like.polys(), pattern, like.term(), frame_bits);
-    };
+    return conv_code::make(like.k(), like.polys(), pattern, like.term(), frame_bits);
+}
+
+conv_code_sptr conv_code_for_coded_length(const conv_code& like, size_t coded_bits)
+{
+    const auto make = [&](size_t frame_bits) { return conv_code_with_frame_bits(like, frame_bits); };
     // Channel bits grow with the frame length (by at most n per bit): the smallest frame
     // that gives at least coded_bits is the only candidate.
     size_t lo = 1, hi = coded_bits;

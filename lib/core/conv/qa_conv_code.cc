@@ -104,6 +104,10 @@ class conv_code_test : public CppUnit::TestFixture
     CPPUNIT_TEST(accepts_standard_codes);
     CPPUNIT_TEST(encode_rejects_overflowing_block_count);
     CPPUNIT_TEST(termination_names);
+    CPPUNIT_TEST(gr_fec_order_gives_the_same_code);
+    CPPUNIT_TEST(gr_fec_order_rejects_bad_generators);
+    CPPUNIT_TEST(generators_from_text);
+    CPPUNIT_TEST(same_code_other_frame_length);
     CPPUNIT_TEST(sizes_and_names);
     CPPUNIT_TEST(puncturer_phases);
     CPPUNIT_TEST(encoder_matches_gr_fec);
@@ -283,6 +287,85 @@ class conv_code_test : public CppUnit::TestFixture
                                termination::TAILBITING, termination::STREAMING })
             CPPUNIT_ASSERT(parse_termination(termination_name(t)) == t);
         CPPUNIT_ASSERT(parse_termination("TailBiting") == termination::TAILBITING);
+    }
+
+    /* gr-fec's form of a generator, written independently of the implementation: the k-bit
+     * binary string read backwards. */
+    static unsigned gr_fec_form(unsigned p, int k)
+    {
+        std::string bits;
+        for (int i = k - 1; i >= 0; --i)
+            bits += char('0' + ((p >> i) & 1u));
+        return static_cast<unsigned>(std::stoul(std::string(bits.rbegin(), bits.rend()), nullptr, 2));
+    }
+
+    void gr_fec_order_gives_the_same_code()
+    {
+        // The published pair: gr-fec's cc_encoder needs [79, 109] for 171/133 (FACTS.md).
+        const conv_code a(7, { 79, 109 }, "3/4", termination::TERMINATED, 100, polys_order::GR_FEC);
+        const conv_code b(7, p171, "3/4", termination::TERMINATED, 100);
+        CPPUNIT_ASSERT(a.polys() == p171);
+        CPPUNIT_ASSERT_EQUAL(b.name(), a.name());
+        std::vector<uint8_t> info(100), ca(a.coded_bits_per_block()), cb(ca.size());
+        for (size_t i = 0; i < info.size(); ++i)
+            info[i] = uint8_t((i * 7 + i / 3) & 1);
+        a.encode(info.data(), ca.data(), 1);
+        b.encode(info.data(), cb.data(), 1);
+        CPPUNIT_ASSERT(ca == cb);
+        // Other codes: the order of the generators is kept, each one reversed over k bits.
+        for (const auto& c : std::vector<std::pair<int, std::vector<unsigned>>>{
+                 { 7, { 0133, 0171, 0165 } }, { 9, { 0753, 0561 } }, { 5, { 023, 035, 027 } } }) {
+            std::vector<unsigned> theirs;
+            for (unsigned g : c.second)
+                theirs.push_back(gr_fec_form(g, c.first));
+            CPPUNIT_ASSERT(conv_code(c.first, theirs, "", termination::TRUNCATED, 10,
+                                     polys_order::GR_FEC).polys() == c.second);
+        }
+    }
+
+    void gr_fec_order_rejects_bad_generators()
+    {
+        const auto make = [](std::vector<unsigned> p) {
+            return [=] { conv_code c(7, p, "", termination::TERMINATED, 100, polys_order::GR_FEC); };
+        };
+        expect_invalid(make({ 128, 109 }),
+                       "polys[0] = 128 is out of range for k = 7: each generator must be in [1, 128) "
+                       "in gr-fec order");
+        expect_invalid(make({ 79, 0 }), "polys[1] = 0 is out of range");
+        expect_invalid(make({ 79, 79 }), "repeats polys[0]");
+        expect_invalid([] { conv_code c(7, { 79, 109 }, "", termination::TERMINATED, 100,
+                                        static_cast<polys_order>(2)); },
+                       "polys_order = 2 is not known");
+        CPPUNIT_ASSERT(parse_polys_order("gr-fec") == polys_order::GR_FEC);
+        CPPUNIT_ASSERT(parse_polys_order(polys_order_name(polys_order::OCTAL)) == polys_order::OCTAL);
+        expect_invalid([] { parse_polys_order("reversed"); }, "polys_order = 'reversed' is not known");
+    }
+
+    void generators_from_text()
+    {
+        const std::vector<unsigned> k7 = { 0171, 0133 }, grfec = { 79, 109 };
+        for (const char* t : { "171, 133", "[0o171, 0o133]", "171 133", "(0O171,133)" })
+            CPPUNIT_ASSERT(parse_polys(t, polys_order::OCTAL) == k7);
+        for (const char* t : { "79, 109", "[0x4f, 0o155]", "0b1001111 109" })
+            CPPUNIT_ASSERT(parse_polys(t, polys_order::GR_FEC) == grfec);
+        expect_invalid([] { parse_polys("179, 133", polys_order::OCTAL); },
+                       "polys = '179, 133': '179' is not a generator in base 8");
+        expect_invalid([] { parse_polys("79, 10f", polys_order::GR_FEC); }, "'10f' is not a generator in base 10");
+        expect_invalid([] { parse_polys("-5, 7", polys_order::OCTAL); }, "'-5'");
+        expect_invalid([] { parse_polys("0x, 7", polys_order::OCTAL); }, "'0x'");
+        expect_invalid([] { parse_polys("7, 99999999999999999999", polys_order::GR_FEC); },
+                       "'99999999999999999999'");
+        expect_invalid([] { parse_polys(" [ ] ", polys_order::OCTAL); }, "has no generators");
+    }
+
+    void same_code_other_frame_length()
+    {
+        const conv_code a(7, p171, "110110", termination::TAILBITING, 2048);
+        const auto b = conv_code_with_frame_bits(a, 300);
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,133] r3/4 (110110) tailbiting N=300"), b->name());
+        expect_invalid([&] { conv_code_with_frame_bits(a, 0); }, "frame_bits = 0");
+        expect_invalid([] { conv_code_with_frame_bits(conv_code(7, { 0171, 0133 }, "", termination::STREAMING), 10); },
+                       "is streaming");
     }
 
     void sizes_and_names()

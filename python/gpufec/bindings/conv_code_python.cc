@@ -32,25 +32,30 @@ std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
                                           py::object polys_arg,
                                           const std::string& puncture,
                                           termination term,
-                                          py::object frame_bits_arg)
+                                          py::object frame_bits_arg,
+                                          const std::string& order_name)
 {
     const int k = int_arg<int>(k_arg, "k", conv_code::min_k, conv_code::max_k);
+    const polys_order order = parse_polys_order(order_name);
     if (!py::isinstance<py::sequence>(polys_arg) || py::isinstance<py::str>(polys_arg))
         throw py::type_error("polys must be a list of generators, e.g. [0o171, 0o133], got " +
                              gpufec_python::type_name(polys_arg));
+    const std::string top = order == polys_order::GR_FEC ? std::to_string((1u << k) - 1)
+                                                         : octal((1u << k) - 1);
     std::vector<unsigned> polys;
     for (auto g : py::reinterpret_borrow<py::sequence>(polys_arg)) {
         const std::string name = "polys[" + std::to_string(polys.size()) + "]";
         polys.push_back(int_arg<unsigned>(g, name.c_str(), 0, UINT_MAX,
-                                          "1 to " + octal((1u << k) - 1) + " for k = " +
-                                              std::to_string(k)));
+                                          "1 to " + top + " for k = " + std::to_string(k) +
+                                              " (" + order_name + " order)"));
     }
     // 0 passes: the core allows it for streaming codes and explains it for framed ones.
     const size_t frame_bits =
         int_arg<size_t>(frame_bits_arg, "frame_bits", 0, conv_code::max_frame_bits,
                         "1 to " + std::to_string(conv_code::max_frame_bits) +
                             " information bits per frame");
-    return std::const_pointer_cast<conv_code>(conv_code::make(k, polys, puncture, term, frame_bits));
+    return std::const_pointer_cast<conv_code>(
+        conv_code::make(k, polys, puncture, term, frame_bits, order));
 }
 
 const conv_code& checked(const std::shared_ptr<conv_code>& c)
@@ -113,22 +118,27 @@ void bind_conv_code(py::module& m)
         "conventional octal (0o171, 0o133; gr-fec's cc_encoder takes them bit-reversed), a\n"
         "puncturing pattern ('' for none, '2/3', '3/4', '5/6', '7/8' or a string of '0'/'1' over\n"
         "the serialized coded bits) and a termination ('terminated', 'truncated', 'tailbiting'\n"
-        "or 'streaming'); frame_bits information bits per frame (framed terminations).")
+        "or 'streaming'); frame_bits information bits per frame (framed terminations);\n"
+        "polys_order='gr-fec' takes the generators in gr-fec's bit-reversed form ([79, 109]).")
         .def(py::init([](py::object k, py::object polys, const std::string& puncture,
-                         const std::string& term, py::object frame_bits) {
-                 return make_conv_code(k, polys, puncture, parse_termination(term), frame_bits);
+                         const std::string& term, py::object frame_bits,
+                         const std::string& order) {
+                 return make_conv_code(
+                     k, polys, puncture, parse_termination(term), frame_bits, order);
              }),
              py::arg("k"),
              py::arg("polys"),
              py::arg("puncture") = "",
              py::arg("termination") = "terminated",
-             py::arg("frame_bits") = 2048)
+             py::arg("frame_bits") = 2048,
+             py::arg("polys_order") = "octal")
         .def(py::init(&make_conv_code),
              py::arg("k"),
              py::arg("polys"),
              py::arg("puncture") = "",
              py::arg("termination") = termination::TERMINATED,
-             py::arg("frame_bits") = 2048)
+             py::arg("frame_bits") = 2048,
+             py::arg("polys_order") = "octal")
         .def("k", &conv_code::k)
         .def("n", &conv_code::n, "coded bits per step before puncturing")
         .def("polys", &conv_code::polys)
@@ -144,6 +154,17 @@ void bind_conv_code(py::module& m)
         .def("__repr__", [](const conv_code& c) { return "<gpufec.conv_code " + c.name() + ">"; })
         .def_readonly_static("max_frame_bits", &conv_code::max_frame_bits,
                              "the longest frame, in information bits");
+
+    m.def(
+        "parse_polys",
+        [](const std::string& text, const std::string& order) {
+            return parse_polys(text, parse_polys_order(order));
+        },
+        py::arg("text"),
+        py::arg("polys_order") = "octal",
+        "Generators from text (GRC's form): \"171, 133\" or \"[0o171, 0o133]\" in the octal\n"
+        "order (bare numbers are octal), \"79, 109\" in gr-fec's (bare numbers are decimal);\n"
+        "a 0o, 0x or 0b prefix names the base in either.");
 
     m.def("conv_encode",
           &conv_encode,

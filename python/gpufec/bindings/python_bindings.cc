@@ -31,6 +31,8 @@ void bind_lte_chain(py::module& m);
 void bind_lte_turbo(py::module& m);
 void bind_lte_turbo_encoder(py::module& m);
 void bind_lte_turbo_decoder(py::module& m);
+void bind_conv_fec_encoder(py::module& m);
+void bind_viterbi_fec_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -74,5 +76,7 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_lte_turbo(m);
     bind_lte_turbo_encoder(m);
     bind_lte_turbo_decoder(m);
+    bind_conv_fec_encoder(m);
+    bind_viterbi_fec_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }

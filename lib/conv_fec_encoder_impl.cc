@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "conv_fec_encoder_impl.h"
+
+namespace gr {
+namespace gpufec {
+
+conv_fec_encoder::sptr conv_fec_encoder::make(conv_code_sptr code)
+{
+    return std::make_shared<conv_fec_encoder_impl>(code);
+}
+
+conv_fec_encoder_impl::conv_fec_encoder_impl(conv_code_sptr code)
+    : d_frames(code, "conv_fec_encoder")
+{
+}
+
+void conv_fec_encoder_impl::generic_work(void* in_buffer, void* out_buffer)
+{
+    d_frames.code()->encode(
+        static_cast<const uint8_t*>(in_buffer), static_cast<uint8_t*>(out_buffer), 1);
+}
+
+/* gr-fec's encoder rate is channel bits per information bit (cc_encoder: 2 for rate 1/2),
+ * the inverse of the decoder's, without tails. */
+double conv_fec_encoder_impl::rate()
+{
+    return static_cast<double>(d_frames.period_sent()) /
+           static_cast<double>(d_frames.period_steps());
+}
+
+int conv_fec_encoder_impl::get_input_size()
+{
+    return static_cast<int>(d_frames.code()->frame_bits());
+}
+
+int conv_fec_encoder_impl::get_output_size()
+{
+    return static_cast<int>(d_frames.code()->coded_bits_per_block());
+}
+
+bool conv_fec_encoder_impl::set_frame_size(unsigned int frame_size)
+{
+    return d_frames.set(frame_size, d_logger);
+}
+
+} // namespace gpufec
+} // namespace gr

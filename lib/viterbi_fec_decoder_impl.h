@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef INCLUDED_GPUFEC_VITERBI_FEC_DECODER_IMPL_H
+#define INCLUDED_GPUFEC_VITERBI_FEC_DECODER_IMPL_H
+
+#include "fecapi_frames.h"
+#include <gnuradio/gpufec/viterbi.h>
+#include <gnuradio/gpufec/viterbi_fec_decoder.h>
+#include <map>
+#include <memory>
+
+namespace gr {
+namespace gpufec {
+
+class viterbi_fec_decoder_impl : public viterbi_fec_decoder
+{
+public:
+    viterbi_fec_decoder_impl(conv_code_sptr code, const decoder_options& common);
+
+    void generic_work(void* inbuffer, void* outbuffer) override;
+    double rate() override;
+    int get_input_size() override;
+    int get_output_size() override;
+    const char* get_input_conversion() override;
+    bool set_frame_size(unsigned int frame_size) override;
+
+    std::string backend() const override;
+    conv_code_sptr code() const override { return d_frames.code(); }
+    uint64_t nonfinite_count() const override { return d_nonfinite; }
+
+private:
+    viterbi_decoder_engine& engine_for(const conv_code_sptr& code);
+
+    fecapi_frames d_frames;
+    viterbi_options d_opts;
+    std::map<size_t, std::unique_ptr<viterbi_decoder_engine>> d_engines; //!< by frame length
+    viterbi_decoder_engine* d_engine;                                    //!< the length in use
+    uint64_t d_nonfinite = 0;
+    bool d_working = false; //!< a frame was decoded (the backend is logged then)
+};
+
+} // namespace gpufec
+} // namespace gr
+
+#endif

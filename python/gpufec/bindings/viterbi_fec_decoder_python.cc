@@ -1,0 +1,52 @@
+/*
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
+/* BINDTOOL_USE_PYGCCXML(0)                                                        */
+/* BINDTOOL_HEADER_FILE(viterbi_fec_decoder.h)                                     */
+/* BINDTOOL_HEADER_FILE_HASH(32662bd4fc04d65af67480906e984621)                                                   */
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+#include <gnuradio/gpufec/decoder.h>
+#include <gnuradio/gpufec/viterbi_fec_decoder.h>
+
+void bind_viterbi_fec_decoder(py::module& m)
+{
+    using viterbi_fec_decoder = ::gr::gpufec::viterbi_fec_decoder;
+    const ::gr::gpufec::decoder_options defaults;
+
+    // The base class is gr-fec's: its binding must be loaded for ours to derive from it.
+    py::module::import("gnuradio.fec");
+
+    py::class_<viterbi_fec_decoder, gr::fec::generic_decoder, std::shared_ptr<viterbi_fec_decoder>>(
+        m,
+        "viterbi_fec_decoder",
+        "The Viterbi decoder as a gr-fec decoder object (FECAPI) for fec.extended_decoder,\n"
+        "fec.decoder, fec.tagged_decoder, fec.async_decoder and fec.bercurve_generator:\n"
+        "one frame of a framed code per call, float soft values (positive = bit 1) in,\n"
+        "bits out. Leave the gr-fec blocks' puncpat at '11': the code punctures.")
+        .def(py::init(&viterbi_fec_decoder::make),
+             py::arg("code"),
+             py::arg("backend") = "auto",
+             py::arg("llr_scale") = viterbi_fec_decoder::default_llr_scale,
+             py::arg("invert") = defaults.invert,
+             py::arg("device") = defaults.device,
+             "backend: 'auto', 'cpu' or 'cuda'; float input is quantized as\n"
+             "round(x * llr_scale) clamped to +-127 (the default suits symbols of +-1, what\n"
+             "gr-fec's flowgraphs carry); device: the CUDA device index")
+        .def_readonly_static("default_llr_scale", &viterbi_fec_decoder::default_llr_scale)
+        .def("backend", &viterbi_fec_decoder::backend)
+        .def(
+            "code",
+            [](const viterbi_fec_decoder& x) {
+                // Python holds codes as shared_ptr<conv_code> (conv_code_python.cc).
+                return std::const_pointer_cast<::gr::gpufec::conv_code>(x.code());
+            },
+            "the code, with the frame length in use")
+        .def("nonfinite_count", &viterbi_fec_decoder::nonfinite_count);
+}
