@@ -143,7 +143,8 @@ GPUFEC_CORE_API conv_code_sptr conv_code_with_frame_bits(const conv_code& like, 
 /*!
  * @brief The framed code @p like with frames of whatever length gives @p coded_bits channel
  * bits per frame (tails and puncturing included): frames sized by a length tag.
- * @throws std::invalid_argument when @p like is streaming or no frame length gives that many
+ * @throws std::invalid_argument when @p like is streaming, or when no frame length or more than
+ *         one gives that many (a pattern that deletes a whole step can make two lengths alike)
  */
 GPUFEC_CORE_API conv_code_sptr conv_code_for_coded_length(const conv_code& like, size_t coded_bits);
 

@@ -56,12 +56,16 @@ struct GPUFEC_CORE_API lte_segmentation {
     size_t F = 0;       //!< filler bits, at the start of block 0
     size_t L = 0;       //!< CRC24B bits per block: 0 when C = 1, else 24
 
+    /*! The most input bits compute() takes: far above any LTE transport block (391 656 bits
+     *  and its CRC), and low enough that no size derived from B can overflow. */
+    static constexpr size_t max_bits = size_t(1) << 32;
+
     /*! @brief K_r, the size of block @p r: K_minus for r < C_minus, else K_plus. */
     size_t block_size(size_t r) const;
 
     /*!
-     * @param B input bits, >= 1
-     * @throws std::invalid_argument for B = 0
+     * @param B input bits, 1 to max_bits
+     * @throws std::invalid_argument for B = 0 or B > max_bits
      */
     static lte_segmentation compute(size_t B);
 };
@@ -88,11 +92,16 @@ lte_desegment(const std::vector<std::vector<uint8_t>>& blocks,
               size_t B,
               std::vector<uint8_t>* crc_ok = nullptr);
 
+/*! @brief The most bits rate matching produces for one code block: over 30 times all the
+ *  bits of a 20 MHz LTE subframe with four layers of 256-QAM (537 600), so that a mistaken E
+ *  is an error rather than gigabytes of memory and minutes of work. */
+constexpr size_t lte_rate_match_max_bits = size_t(1) << 24;
+
 /*!
  * @brief Where each rate-matched bit comes from (§5.1.4.1): entry k is the index, in the
  * encoder output d(0) | d(1) | d(2) (3 (K + 4) bits), of output bit e_k.
  * @param code the code block's code
- * @param E output bits, >= 1
+ * @param E output bits, 1 to lte_rate_match_max_bits
  * @param rv redundancy version 0..3
  * @param ncb circular buffer length N_cb, 0 for the whole buffer K_w = 3 K_Pi; else at most K_w
  * @param filler filler bits F at the start of the block (less than K): their systematic and

@@ -66,7 +66,12 @@ struct GPUFEC_CORE_API viterbi_options : decoder_options {
 class GPUFEC_CORE_API viterbi_decoder_engine final : public frame_decoder, public stream_decoder
 {
 public:
-    /*! @throws std::invalid_argument on bad options (naming the option and what is allowed) */
+    /*! Most depunctured soft values that max_batch frames or tiles (payloads) may hold: the
+     *  backends allocate a batch's buffers at construction. */
+    static constexpr size_t max_batch_llr = size_t(1) << 30;
+
+    /*! @throws std::invalid_argument on bad options (naming the option and what is allowed),
+     *          a max_batch above max_batch_llr / (soft values per frame or tile) included */
     viterbi_decoder_engine(conv_code_sptr code, const viterbi_options& opts = viterbi_options());
     ~viterbi_decoder_engine() override;
     viterbi_decoder_engine(const viterbi_decoder_engine&) = delete;

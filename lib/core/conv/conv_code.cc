@@ -307,24 +307,39 @@ conv_code_sptr conv_code_with_frame_bits(const conv_code& like, size_t frame_bit
 
 conv_code_sptr conv_code_for_coded_length(const conv_code& like, size_t coded_bits)
 {
-    const auto make = [&](size_t frame_bits) { return conv_code_with_frame_bits(like, frame_bits); };
-    // Channel bits grow with the frame length (by at most n per bit): the smallest frame
-    // that gives at least coded_bits is the only candidate.
-    size_t lo = 1, hi = coded_bits;
+    if (like.term() == termination::STREAMING)
+        throw std::invalid_argument("code '" + like.name() + "' is streaming: it has no frames");
+    const conv::puncturer punct(like.puncture_pattern());
+    const size_t tail = like.term() == termination::TERMINATED ? static_cast<size_t>(like.k() - 1) : 0;
+    const auto coded_of = [&](size_t frame_bits) {
+        return static_cast<size_t>(punct.kept_count(0, (frame_bits + tail) * like.n()));
+    };
+    // Channel bits never decrease as the frame grows: the smallest frame that gives at least
+    // coded_bits is the only candidate. A pattern period sends more bits than it has steps,
+    // so that frame is shorter than coded_bits plus one period (a frame may have fewer
+    // channel bits than information bits when the pattern starts with deleted steps).
+    const size_t period = punct.period() / like.n(), limit = conv_code::max_frame_bits;
+    size_t lo = 1, hi = coded_bits < limit ? std::min(limit, coded_bits + period) : limit;
     while (lo < hi) {
         const size_t mid = lo + (hi - lo) / 2;
-        if (make(mid)->coded_bits_per_block() < coded_bits)
+        if (coded_of(mid) < coded_bits)
             lo = mid + 1;
         else
             hi = mid;
     }
-    auto c = make(lo);
-    if (c->coded_bits_per_block() != coded_bits)
+    if (coded_of(lo) != coded_bits)
         throw std::invalid_argument("no frame of '" + like.name() + "' has " +
                                     std::to_string(coded_bits) + " channel bits (" +
                                     std::to_string(lo) + " information bits give " +
-                                    std::to_string(c->coded_bits_per_block()) + ")");
-    return c;
+                                    std::to_string(coded_of(lo)) + ")");
+    // A step that the pattern deletes whole adds no channel bit: the next frame length then
+    // gives as many, and the length cannot tell which frame was sent.
+    if (lo < limit && coded_of(lo + 1) == coded_bits)
+        throw std::invalid_argument("frames of " + std::to_string(lo) + " and " +
+                                    std::to_string(lo + 1) + " information bits of '" +
+                                    like.name() + "' both have " + std::to_string(coded_bits) +
+                                    " channel bits: the length does not tell the frame");
+    return conv_code_with_frame_bits(like, lo);
 }
 
 } // namespace gpufec

@@ -109,6 +109,7 @@ class conv_code_test : public CppUnit::TestFixture
     CPPUNIT_TEST(generators_from_text);
     CPPUNIT_TEST(same_code_other_frame_length);
     CPPUNIT_TEST(sizes_and_names);
+    CPPUNIT_TEST(frame_for_coded_length);
     CPPUNIT_TEST(puncturer_phases);
     CPPUNIT_TEST(encoder_matches_gr_fec);
     CPPUNIT_TEST(tailbiting_short_frame_is_circular);
@@ -402,6 +403,39 @@ class conv_code_test : public CppUnit::TestFixture
         }
         CPPUNIT_ASSERT_DOUBLES_EQUAL(
             5.0 / 14.0, conv_code(3, { 7, 5 }, "", termination::TERMINATED, 5).rate(), 1e-12);
+    }
+
+    /* Regressions of fuzz/conv_code findings; the channel bit counts are worked out by hand
+     * from the patterns. */
+    void frame_for_coded_length()
+    {
+        const size_t max = conv_code::max_frame_bits;
+        // Near the frame limit: 2 (N + 6) channel bits for N = max - 3 (the search once tried
+        // frames above the limit and failed).
+        for (size_t N : { max - 3, max }) {
+            const conv_code like(7, p171, "", termination::TERMINATED, 100);
+            CPPUNIT_ASSERT_EQUAL(N, conv_code_for_coded_length(like, 2 * (N + 6))->frame_bits());
+        }
+        expect_invalid([&] { conv_code_for_coded_length(conv_code(7, p171), ~size_t(0)); },
+                       "no frame of");
+        // "00 00 11 11 11" (truncated): frames of 1 and 2 bits send nothing, 3 bits send 2,
+        // 4 send 4, 5 and 6 send 6. Fewer channel bits than information bits must be found
+        // too, and a length that two frames share names neither.
+        const conv_code deleted(3, { 7, 5 }, "0000111111", termination::TRUNCATED, 10);
+        CPPUNIT_ASSERT_EQUAL(size_t(3), conv_code_for_coded_length(deleted, 2)->frame_bits());
+        CPPUNIT_ASSERT_EQUAL(size_t(4), conv_code_for_coded_length(deleted, 4)->frame_bits());
+        expect_invalid([&] { conv_code_for_coded_length(deleted, 6); },
+                       "frames of 5 and 6 information bits of 'conv K=3 [7,5] r5/6 (0000111111) "
+                       "truncated N=10' both have 6 channel bits");
+        expect_invalid([&] { conv_code_for_coded_length(deleted, 3); },
+                       "no frame of 'conv K=3 [7,5] r5/6 (0000111111) truncated N=10' has 3 "
+                       "channel bits (4 information bits give 4)");
+        // The same for a tail-biting frame of the K=7 code, as the fuzzer found it.
+        const conv_code tb(7, { 0144, 0151 }, "11110010", termination::TAILBITING, 187);
+        expect_invalid([&] { conv_code_for_coded_length(tb, tb.coded_bits_per_block()); },
+                       "frames of 186 and 187 information bits");
+        expect_invalid([&] { conv_code_for_coded_length(conv_code(7, p171, "", termination::STREAMING), 4); },
+                       "is streaming");
     }
 
     void puncturer_phases()

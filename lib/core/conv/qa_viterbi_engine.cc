@@ -20,6 +20,7 @@ class viterbi_engine_test : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE(viterbi_engine_test);
     CPPUNIT_TEST(float_and_int8_inputs_agree);
     CPPUNIT_TEST(nan_is_erasure_inf_clips);
+    CPPUNIT_TEST(nonfinite_counted_where_they_are);
     CPPUNIT_TEST(invert_flips_the_convention);
     CPPUNIT_TEST(invert_reads_minus_128_as_one);
     CPPUNIT_TEST(quantizer_rounds_half_to_even);
@@ -91,6 +92,41 @@ class viterbi_engine_test : public CppUnit::TestFixture
         // All NaN: all erasures, all ties: zeros.
         const std::vector<float> nan(f.size(), std::nanf(""));
         CPPUNIT_ASSERT(decode(nan, o) == std::vector<uint8_t>(240, 0));
+    }
+
+    /* Counted at input positions from the last reset, across calls, also when the float
+     * input of one call (8 MiB and more) is quantized on several threads. */
+    void nonfinite_counted_where_they_are()
+    {
+        const float inf = std::numeric_limits<float>::infinity();
+        const size_t per = m_framed->coded_bits_per_block();
+        viterbi_decoder_engine dec(m_framed, cpu());
+        std::vector<float> f(2 * per, 1.0f);
+        std::vector<uint8_t> bits(240);
+        f[per + 5] = std::nanf("");
+        f[per + 9] = -inf;
+        dec.decode_frames(f.data(), bits.data(), 2);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(2), dec.nonfinite().count);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(per + 5), dec.nonfinite().first);
+        f.assign(per, 1.0f);
+        f[3] = inf;
+        dec.decode_frames(f.data(), bits.data(), 1);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), dec.nonfinite().count);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(per + 5), dec.nonfinite().first);
+        dec.reset();
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), dec.nonfinite().count);
+        CPPUNIT_ASSERT_EQUAL(~uint64_t(0), dec.nonfinite().first);
+
+        // 2^21 + 4 values: two threads where the machine has two (the last in the second).
+        const auto big = conv_code::make(3, { 07, 05 }, "", termination::TERMINATED,
+                                         conv_code::max_frame_bits);
+        viterbi_decoder_engine whole(big, cpu());
+        std::vector<float> g(big->coded_bits_per_block(), 1.0f);
+        g[g.size() - 3] = std::nanf("");
+        std::vector<uint8_t> out(big->frame_bits());
+        whole.decode_frames(g.data(), out.data(), 1);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), whole.nonfinite().count);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(g.size() - 3), whole.nonfinite().first);
     }
 
     void invert_flips_the_convention()
@@ -224,6 +260,18 @@ class viterbi_engine_test : public CppUnit::TestFixture
         o = cpu();
         o.max_batch = size_t(1) << 30;
         expect_throw<std::invalid_argument>(make(o), "max_batch");
+        // Regression (fuzz/viterbi_stream): a batch within the option's limit of 2^20 once
+        // allocated batch x payload soft values at construction, 1.2 GB for this one.
+        o.max_batch = 601909;
+        expect_throw<std::invalid_argument>(
+            make(o), "max_batch = 601909 is not allowed: a batch of at most 1073741824 soft "
+                     "values, 524288 tiles of 2048 (0: the backend's choice)");
+        o.max_batch = 1024;
+        expect_throw<std::invalid_argument>(
+            [&] { viterbi_decoder_engine dec(conv_code::make(9, { 0557, 0663, 0711, 0447 }, "",
+                                                             termination::TERMINATED,
+                                                             conv_code::max_frame_bits), o); },
+            "1024 is not allowed: a batch of at most 1073741824 soft values, 255 frames");
         expect_throw<std::invalid_argument>([] { viterbi_decoder_engine dec(nullptr); }, "code");
         if (!built_with_cuda()) {
             o = cpu();

@@ -109,6 +109,16 @@ viterbi_decoder_engine::viterbi_decoder_engine(conv_code_sptr code, const viterb
                                  std::to_string(m_tiling.after),
                    "a tile of at most " + std::to_string(max_tile_steps) + " steps");
 
+    // The backends size their staging buffers for max_batch frames or tiles at construction:
+    // unbounded, a large max_batch asked for gigabytes (terabytes at the limits).
+    const size_t item_llr = (streaming() ? m_tiling.payload : m_code->steps_per_block()) * m_code->n();
+    if (opts.max_batch > max_batch_llr / item_llr)
+        bad_option("max_batch", std::to_string(opts.max_batch),
+                   "a batch of at most " + std::to_string(max_batch_llr) + " soft values, " +
+                       std::to_string(max_batch_llr / item_llr) + " " +
+                       (streaming() ? "tiles" : "frames") + " of " + std::to_string(item_llr) +
+                       " (0: the backend's choice)");
+
     m_choice = resolve_backend(opts.backend, opts.device);
     m_impl = make_backend(m_choice, make_viterbi_cpu, *m_code, m_tiling, m_opts);
     m_puncturer = std::make_unique<conv::puncturer>(m_code->puncture_pattern());

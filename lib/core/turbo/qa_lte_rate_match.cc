@@ -185,6 +185,13 @@ class lte_rate_match_test : public CppUnit::TestFixture
         const std::vector<uint8_t> d(132);
         qa::expect_invalid([&] { lte_rate_match(*code, d, 0, 0); }, "E = 0");
         qa::expect_invalid([&] { lte_rate_dematch(*code, {}, 0); }, "E = 0");
+        // Regression (fuzz/lte_rate_match): an absurd E asked for its table at once.
+        for (size_t E : { lte_rate_match_max_bits + 1, ~size_t(0) })
+            qa::expect_invalid([&] { lte_rate_match_indices(*code, E, 0); },
+                               "E = " + std::to_string(E) +
+                                   " output bits is out of range: allowed is 1 to 16777216");
+        CPPUNIT_ASSERT_EQUAL(lte_rate_match_max_bits,
+                             lte_rate_match_indices(*code, lte_rate_match_max_bits, 0).size());
         for (int rv : { -1, 4 })
             qa::expect_invalid([&] { lte_rate_match(*code, d, 10, rv); },
                                "rv = " + std::to_string(rv) + " is not a redundancy version: allowed are 0, 1, 2, 3");

@@ -120,6 +120,15 @@ class lte_segmentation_test : public CppUnit::TestFixture
     {
         qa::expect_invalid([] { lte_segmentation::compute(0); }, "B = 0");
         qa::expect_invalid([] { lte_segment({}); }, "B = 0");
+        // Regression (fuzz/lte_crc_segment): B near 2^64 wrapped the block count and read
+        // past the table of block sizes.
+        for (size_t B : { lte_segmentation::max_bits + 1, ~size_t(0), ~size_t(0) - 6000 })
+            qa::expect_invalid([=] { lte_segmentation::compute(B); },
+                               "B = " + std::to_string(B) +
+                                   " input bits is out of range: allowed is 1 to 4294967296");
+        const lte_segmentation s = lte_segmentation::compute(lte_segmentation::max_bits);
+        CPPUNIT_ASSERT_EQUAL(size_t(701793), s.C); // ceil(2^32 / 6120)
+        CPPUNIT_ASSERT_EQUAL(s.B + s.C * s.L + s.F, s.C_plus * s.K_plus + s.C_minus * s.K_minus);
         std::mt19937 rng(4);
         auto blocks = lte_segment(qa::random_bits(7000, rng));
         qa::expect_invalid([&] { lte_desegment(blocks, 6000); },

@@ -52,6 +52,7 @@ class turbo_decoder_test : public CppUnit::TestFixture
     CPPUNIT_TEST(threads_take_the_same_decisions);
     CPPUNIT_TEST(subblocks);
     CPPUNIT_TEST(tie_rule_and_nonfinite_input);
+    CPPUNIT_TEST(tails_decide_the_last_bits);
     CPPUNIT_TEST(parameters);
     CPPUNIT_TEST_SUITE_END();
 
@@ -122,6 +123,13 @@ class turbo_decoder_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT_EQUAL(1, decode(*code, clean, p).iterations[0]);
         p.stop = early_stop::HARD; // the decisions of iteration 2 equal those of iteration 1
         CPPUNIT_ASSERT_EQUAL(2, decode(*code, clean, p).iterations[0]);
+        // Nor after iteration 1 when its decisions happen to equal what the workspace held
+        // before: an all-zero block, and a block after the same block.
+        const auto zeros = qa::clean_llrs(lte_turbo_encode(*code, std::vector<uint8_t>(1024, 0)), 4.0f);
+        CPPUNIT_ASSERT_EQUAL(2, decode(*code, zeros, p).iterations[0]);
+        auto twice = clean;
+        twice.insert(twice.end(), clean.begin(), clean.end());
+        CPPUNIT_ASSERT((decode(*code, twice, p).iterations == std::vector<int>{ 2, 2 }));
         p.stop = early_stop::CRC24A; // a CRC24B block does not pass CRC24A
         CPPUNIT_ASSERT_EQUAL(6, decode(*code, clean, p).iterations[0]);
         const auto block_a = lte_crc_attach(qa::random_bits(1000, rng), "24A");
@@ -240,6 +248,34 @@ class turbo_decoder_test : public CppUnit::TestFixture
         const auto d2 = decode(*code, same);
         CPPUNIT_ASSERT(d2.app == d.app);
         CPPUNIT_ASSERT_EQUAL(size_t(0), d2.nonfinite);
+    }
+
+    /* The last information bit of a constituent is known only from that constituent's
+     * tail when its own systematic and parity values are erased and the other constituent
+     * has nothing (its parity and tail erased): it sets the state the tail terminates. So
+     * the tail values must be read where §5.1.3.2.2 deals them and scored as its steps. */
+    void tails_decide_the_last_bits()
+    {
+        const auto code = lte_turbo_code::make(40);
+        const size_t K = 40, D = K + 4;
+        const auto& pi = code->interleaver();
+        std::mt19937 rng(37);
+        for (int constituent = 0; constituent < 2; ++constituent)
+            for (int trial = 0; trial < 8; ++trial) {
+                auto info = qa::random_bits(K, rng);
+                // The last bit of the constituent's input, in natural order.
+                const size_t last = constituent == 0 ? K - 1 : pi[K - 1];
+                info[last] = trial & 1;
+                const auto coded = lte_turbo_encode(*code, info);
+                auto llr = qa::clean_llrs(coded, 4.0f);
+                llr[last] = 0.0f;                                 // its systematic value
+                llr[(1 + constituent) * D + K - 1] = 0.0f;       // its parity, step K-1
+                const size_t other = 2 - constituent;            // the other's parity stream
+                std::fill(llr.begin() + other * D, llr.begin() + other * D + K, 0.0f);
+                for (size_t t = 6 * (1 - constituent); t < 6 * (2 - constituent); ++t)
+                    llr[(t % 3) * D + K + t / 3] = 0.0f;         // the other's tail
+                CPPUNIT_ASSERT(decode(*code, llr).bits == info);
+            }
     }
 
     void parameters()

@@ -57,6 +57,9 @@ std::vector<uint32_t> lte_rate_match_indices(const lte_turbo_code& code,
     const size_t K = code.K();
     if (E < 1)
         throw std::invalid_argument("E = 0 output bits: rate matching needs E >= 1");
+    if (E > lte_rate_match_max_bits)
+        throw std::invalid_argument("E = " + std::to_string(E) + " output bits is out of range: "
+                                    "allowed is 1 to " + std::to_string(lte_rate_match_max_bits));
     if (rv < 0 || rv > 3)
         throw std::invalid_argument("rv = " + std::to_string(rv) +
                                     " is not a redundancy version: allowed are 0, 1, 2, 3");

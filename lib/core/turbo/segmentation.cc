@@ -21,6 +21,9 @@ lte_segmentation lte_segmentation::compute(size_t B)
 {
     if (B == 0)
         throw std::invalid_argument("B = 0 input bits: segmentation needs at least 1 bit");
+    if (B > max_bits)
+        throw std::invalid_argument("B = " + std::to_string(B) + " input bits is out of range: "
+                                    "allowed is 1 to " + std::to_string(max_bits));
     lte_segmentation s;
     s.B = B;
     size_t B_prime = B;
