@@ -2,11 +2,13 @@
  * next to GNU Radio's own ceiling (null source -> head -> null sink) measured in the same run.
  *
  *   gpufec_flowgraph_bench [--seconds S] [--repeats R] [--backend auto|cpu|cuda]...
- *                          [--viterbi-mb MB] [--no-source]
+ *                          [--viterbi-mb MB] [--turbo-blocks B] [--no-source]
  *
  * Cases: the test source into null sinks; the Viterbi decoder block (K=7 171/133 rate 1/2
  * streaming, int8 noisy LLRs from a repeating file source of --viterbi-mb megabytes) into a
- * null sink, reporting decoded Gbit/s; GNU Radio's ceiling.
+ * null sink, reporting decoded Gbit/s; the LTE turbo decoder block (K = 6144, 6 iterations,
+ * max-log-MAP, the backend's default split, int8 LLRs of --turbo-blocks noisy code blocks at
+ * 0.7 dB from a repeating file source) into a null sink; GNU Radio's ceiling.
  * Each run starts the flowgraph, lets it stream for S seconds, stops it and counts the items
  * the sinks consumed: no head block, whose own copy would be part of the figure.
  *
@@ -20,6 +22,7 @@
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/viterbi_decoder.h>
 #include <gnuradio/gpufec/awgn_bpsk_source.h>
+#include <gnuradio/gpufec/lte_turbo_decoder.h>
 #include <gnuradio/gpufec/backend.h>
 #include <gnuradio/top_block.h>
 #include <unistd.h>
@@ -84,6 +87,21 @@ std::vector<int8_t> noisy_llrs(size_t n_bits, gr::gpufec::conv_code_sptr code)
     return q;
 }
 
+/* Int8 LLRs (scale 8) of noisy LTE turbo code blocks at @p ebn0 dB. */
+std::vector<int8_t> noisy_turbo_llrs(size_t blocks, gr::gpufec::lte_turbo_code_sptr code, double ebn0)
+{
+    using namespace gr::gpufec;
+    awgn_bpsk_generator gen(code, awgn_noise::from_snr(ebn0, snr_kind::EBN0, code->rate()),
+                            soft_output::LLR, 1, backend_kind::CPU);
+    std::vector<uint8_t> info(blocks * code->K());
+    std::vector<float> soft(blocks * code->coded_bits_per_block());
+    gen.generate(blocks, info.data(), soft.data());
+    std::vector<int8_t> q(soft.size());
+    for (size_t i = 0; i < soft.size(); ++i)
+        q[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(8 * soft[i]))));
+    return q;
+}
+
 /* The LLRs in a temporary file, read by a repeating file_source: GNU Radio's vector source
  * copies item by item (about 1 G items/s), which would be the bottleneck here. */
 class llr_file
@@ -122,6 +140,23 @@ double viterbi_rate(double seconds,
     return rate_of(tb, sink, seconds);
 }
 
+/* Decoded bits per second of file source (int8, repeat) -> lte_turbo_decoder -> null sink. */
+double turbo_rate(double seconds,
+                  const std::string& backend,
+                  const llr_file& llrs,
+                  gr::gpufec::lte_turbo_code_sptr code,
+                  std::string* used)
+{
+    auto tb = gr::make_top_block("turbo_bench");
+    auto src = gr::blocks::file_source::make(sizeof(int8_t), llrs.path().c_str(), true);
+    auto dec = gr::gpufec::lte_turbo_decoder::make(code, 6, "max-log", 0.75f, "none", backend, "int8");
+    auto sink = gr::blocks::null_sink::make(sizeof(uint8_t));
+    tb->connect(src, 0, dec, 0);
+    tb->connect(dec, 0, sink, 0);
+    *used = dec->backend();
+    return rate_of(tb, sink, seconds);
+}
+
 /* What the file source alone delivers, in items (LLRs) per second. */
 double file_rate(double seconds, const llr_file& llrs)
 {
@@ -149,6 +184,7 @@ int main(int argc, char** argv)
     int repeats = 5;
     std::vector<std::string> backends;
     double viterbi_mb = 8;
+    long turbo_blocks = 512;
     bool source = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -160,12 +196,15 @@ int main(int argc, char** argv)
             backends.push_back(argv[++i]);
         else if (a == "--viterbi-mb" && i + 1 < argc)
             viterbi_mb = std::atof(argv[++i]);
+        else if (a == "--turbo-blocks" && i + 1 < argc)
+            turbo_blocks = std::atol(argv[++i]);
         else if (a == "--no-source")
             source = false;
         else {
             std::fprintf(stderr,
                          "usage: gpufec_flowgraph_bench [--seconds S] [--repeats R] "
-                         "[--backend auto|cpu|cuda]... [--viterbi-mb MB] [--no-source]\n");
+                         "[--backend auto|cpu|cuda]... [--viterbi-mb MB] [--turbo-blocks B] "
+                         "[--no-source]\n");
             return 2;
         }
     }
@@ -205,6 +244,19 @@ int main(int argc, char** argv)
             r.push_back(file_rate(seconds, llrs));
         std::printf("%-60s %8s %12.3f\n", "file_source(int8) -> null_sink (LLRs, source ceiling)", "-",
                     median(r) / 1e9);
+    }
+    if (turbo_blocks > 0) {
+        const auto code = gr::gpufec::lte_turbo_code::make(6144);
+        const llr_file llrs(noisy_turbo_llrs(static_cast<size_t>(turbo_blocks), code, 0.7));
+        for (const auto& b : backends) {
+            std::vector<double> r;
+            std::string used;
+            for (int i = 0; i < repeats; ++i)
+                r.push_back(turbo_rate(seconds, b, llrs, code, &used));
+            std::printf("%-60s %8s %12.3f\n",
+                        "file_source(int8) -> lte_turbo_decoder K=6144 6 it (Gbit/s)",
+                        used.c_str(), median(r) / 1e9);
+        }
     }
     std::vector<double> r;
     for (int i = 0; i < repeats; ++i)

@@ -84,9 +84,15 @@ code_under_test make_turbo(const std::string& args, size_t frame_bits)
     cut.coded = c;
     cut.frame_bits = frame_bits;
     cut.frames = "code blocks of K = " + std::to_string(frame_bits) + " bits (--frame-bits)";
+    const auto split = [&](backend_kind b) {
+        const lte_turbo_params r = params.resolved_for(frame_bits, b);
+        return "P = " + std::to_string(r.subblocks) + ", g = " + std::to_string(r.guard);
+    };
     cut.decoder = turbo_algorithm_name(params.algorithm) + ", " +
-                  std::to_string(params.iterations) + " iterations, P = " +
-                  std::to_string(params.subblocks) + ", g = " + std::to_string(params.guard) +
+                  std::to_string(params.iterations) + " iterations, " +
+                  (params.subblocks > 0 ? split(backend_kind::CPU)
+                                        : "the backend's split (cpu: " + split(backend_kind::CPU) +
+                                              "; cuda: " + split(backend_kind::CUDA) + ")") +
                   "; channel generated on the host";
     const auto simulator = [c, params](backend_kind b) {
         return [c, params, b](const sim_setup& setup) {
@@ -108,7 +114,8 @@ const register_code_family registration({
     "  lte_turbo[:KEY=VALUE,...]  LTE turbo code blocks of K = --frame-bits (an LTE size);\n"
     "                        keys: it (iterations, default 6), alg (max-log, log-map),\n"
     "                        scaling (extrinsic, default 0.75), stop (none, crc, hard),\n"
-    "                        P (sub-blocks, default 1), g (guard steps, default 0); decoded on\n"
+    "                        P (sub-blocks; default 0: the backend's, cpu 1, cuda ~K/48),\n"
+    "                        g (guard steps, default 0; with P = 0 the backend's); decoded on\n"
     "                        --backend (cuda: the CUDA decoder, channel generated on the host)\n"
     "                        e.g. --code lte_turbo:it=6,P=128,g=16 --frame-bits 6144\n",
     make_turbo,

@@ -360,9 +360,9 @@ class qa_lte_turbo(gr_unittest.TestCase):
             gpufec.lte_turbo_decoder(code, early_stop="crc16")
         with self.assertRaisesRegex(ValueError, r"scaling = 0.0+ .*\(0, 1\]"):
             gpufec.lte_turbo_decode(code, llr, scaling=0.0)
-        with self.assertRaisesRegex(ValueError, "subblocks = 0 .*1 to K"):
-            gpufec.lte_turbo_decoder(code, subblocks=0)
-        with self.assertRaisesRegex(ValueError, "subblocks = 41 .*1 to K"):
+        with self.assertRaisesRegex(ValueError, "subblocks = -1 .*0 .* to K"):
+            gpufec.lte_turbo_decoder(code, subblocks=-1)
+        with self.assertRaisesRegex(ValueError, "subblocks = 41 .*0 .* to K"):
             gpufec.lte_turbo_decode(code, llr, subblocks=41)
         with self.assertRaisesRegex(ValueError, "guard = -1"):
             gpufec.lte_turbo_decoder(code, subblocks=2, guard=-1)

@@ -55,7 +55,8 @@ public:
      * \param llr_scale int8 input: the LLR is q / llr_scale (> 0)
      * \param invert set when a positive soft value means bit 0
      * \param device the CUDA device index (machines with several GPUs)
-     * \param subblocks parallel windows P per constituent decoder, 1..K (1: exact)
+     * \param subblocks parallel windows P per constituent decoder, 1..K (1: exact), or 0 for
+     *        the backend's default (CPU: 1; GPU: windows of about 48 steps, guard 16)
      * \param guard training steps beyond each window edge, 0..K/P
      * \param length_tag "" for blocks of the code's size, or the key of a tag (e.g.
      *        "packet_len") on each block's first soft value giving its length in soft values

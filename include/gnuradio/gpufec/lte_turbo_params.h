@@ -4,6 +4,7 @@
 #ifndef INCLUDED_GPUFEC_LTE_TURBO_PARAMS_H
 #define INCLUDED_GPUFEC_LTE_TURBO_PARAMS_H
 
+#include <gnuradio/gpufec/backend.h>
 #include <gnuradio/gpufec/core_api.h>
 #include <cstddef>
 #include <string>
@@ -58,15 +59,23 @@ struct GPUFEC_CORE_API lte_turbo_params {
      * Sub-blocks P each constituent decoder splits a block into, 1..K. P = 1 decodes the
      * whole block exactly; P > 1 runs the windows as a parallel decoder would, the metrics at
      * their edges taken from the previous iteration (PIVI), so that a GPU decoder splitting
-     * the same way takes the same decisions.
+     * the same way takes the same decisions. 0: the backend's default, chosen from the
+     * measured BER-vs-throughput table (resolved_for; docs/turbo.md): the whole block on the
+     * CPU, windows of about 48 steps with g = 16 on a GPU.
      */
-    unsigned subblocks = 1;
+    unsigned subblocks = 0;
     /*! Training steps g run beyond each inner sub-block edge (PIVI-DSTW), 0..floor(K / P);
-     *  0 is plain PIVI. Ignored when P = 1. */
+     *  0 is plain PIVI. Ignored when P = 1, and when P = 0 (the backend picks it too). */
     unsigned guard = 0;
 
     /*!
-     * @brief Checks every field for a code block size @p K.
+     * @brief These parameters with subblocks = 0 replaced by the default of @p backend (CPU or
+     * CUDA) for code block size @p K; unchanged when subblocks > 0.
+     */
+    lte_turbo_params resolved_for(size_t K, backend_kind backend) const;
+
+    /*!
+     * @brief Checks every field for a code block size @p K (subblocks 0 included).
      * @throws std::invalid_argument naming the field, the value and what is allowed
      */
     void validate(size_t K) const;

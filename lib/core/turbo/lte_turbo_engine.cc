@@ -38,7 +38,8 @@ lte_turbo_decoder_engine::lte_turbo_decoder_engine(lte_turbo_code_sptr code,
     // A block that ends in a CRC24A (one code block per transport block) says so by its stop rule.
     m_crc = opts.turbo.stop == early_stop::CRC24A ? lte_crc::CRC24A : lte_crc::CRC24B;
     m_choice = resolve_backend(opts.backend, opts.device);
-    m_impl = make_backend(m_choice, make_lte_turbo_cpu, *m_code, opts.turbo, opts);
+    m_opts.turbo = opts.turbo.resolved_for(m_code->K(), m_choice.kind);
+    m_impl = make_backend(m_choice, make_lte_turbo_cpu, *m_code, m_opts.turbo, opts);
     m_received.resize(m_rm_index.size() * m_impl->max_batch());
     m_soft = std::make_unique<soft_input>(opts.llr_scale, opts.invert, lte_turbo_llr_limit);
 }

@@ -45,7 +45,7 @@ std::vector<siso_window> make_windows(size_t K, unsigned P, unsigned g)
 map_decoder_cpu::map_decoder_cpu(const lte_turbo_code& code,
                                  const lte_turbo_params& params,
                                  unsigned threads)
-    : m_K(code.K()), m_pi(code.interleaver()), m_params(params)
+    : m_K(code.K()), m_pi(code.interleaver()), m_params(params.resolved_for(code.K(), backend_kind::CPU))
 {
     m_params.validate(m_K);
     m_windows = make_windows(m_K, m_params.subblocks, m_params.guard);

@@ -95,6 +95,7 @@ class lte_turbo_engine_test : public CppUnit::TestFixture
     CPPUNIT_TEST(reset_starts_anew);
     CPPUNIT_TEST(rejects_bad_options);
     CPPUNIT_TEST(soft_in_soft_out_with_apriori);
+    CPPUNIT_TEST(subblocks_zero_is_the_backends_default);
     CPPUNIT_TEST_SUITE_END();
 
     const lte_turbo_code_sptr m_code = lte_turbo_code::make(256);
@@ -420,6 +421,32 @@ class lte_turbo_engine_test : public CppUnit::TestFixture
             o.backend = backend_kind::CUDA;
             CPPUNIT_ASSERT_THROW(lte_turbo_decoder_engine(m_code, o), std::runtime_error);
         }
+    }
+
+    /* The defaults of docs/turbo.md's table: the CPU decodes whole blocks, a GPU windows of
+     * about 48 steps trained over 16; explicit splits are kept, and the engine reports the
+     * split it uses. */
+    void subblocks_zero_is_the_backends_default()
+    {
+        const lte_turbo_params automatic; // subblocks 0
+        CPPUNIT_ASSERT_EQUAL(0u, automatic.subblocks);
+        const auto split_of = [&](size_t K, backend_kind b) {
+            const lte_turbo_params r = automatic.resolved_for(K, b);
+            return std::pair(r.subblocks, r.guard);
+        };
+        CPPUNIT_ASSERT(split_of(6144, backend_kind::CPU) == std::pair(1u, 0u));
+        CPPUNIT_ASSERT(split_of(6144, backend_kind::CUDA) == std::pair(128u, 16u));
+        CPPUNIT_ASSERT(split_of(1008, backend_kind::CUDA) == std::pair(21u, 16u));
+        CPPUNIT_ASSERT(split_of(64, backend_kind::CUDA) == std::pair(1u, 0u));
+        CPPUNIT_ASSERT(split_of(40, backend_kind::CUDA) == std::pair(1u, 0u));
+        for (size_t K : lte_turbo_code::block_sizes())
+            automatic.resolved_for(K, backend_kind::CUDA).validate(K);
+        lte_turbo_params fixed;
+        fixed.subblocks = 4;
+        fixed.guard = 2;
+        CPPUNIT_ASSERT_EQUAL(4u, fixed.resolved_for(6144, backend_kind::CUDA).subblocks);
+        CPPUNIT_ASSERT_EQUAL(2u, fixed.resolved_for(6144, backend_kind::CPU).guard);
+        CPPUNIT_ASSERT_EQUAL(1u, lte_turbo_decoder_engine(m_code, cpu()).options().turbo.subblocks);
     }
 };
 

@@ -47,7 +47,7 @@ std::unique_ptr<lte_turbo_backend> make_lte_turbo_cpu(const lte_turbo_code& code
                                                       const lte_turbo_params& params,
                                                       const decoder_options& opts)
 {
-    return std::make_unique<turbo_cpu>(code, params, opts);
+    return std::make_unique<turbo_cpu>(code, params.resolved_for(code.K(), backend_kind::CPU), opts);
 }
 
 } // namespace gpufec

@@ -151,7 +151,7 @@ std::unique_ptr<lte_turbo_backend> make_lte_turbo_cuda(const lte_turbo_code& cod
                                                        const decoder_options& opts)
 {
     cuda::device_guard on(opts.device); // everything the backend allocates lives there
-    return std::make_unique<turbo_cuda>(code, params, opts);
+    return std::make_unique<turbo_cuda>(code, params.resolved_for(code.K(), backend_kind::CUDA), opts);
 }
 
 const cuda_backend_registration<lte_turbo_backend,

@@ -162,7 +162,7 @@ class turbo_gpu_test : public CppUnit::TestFixture
         for (long K : { 40L, 104L, 1008L, 1056L, 6144L }) {
             const auto code = lte_turbo_code::make(K);
             const channel ch = noisy(code, K == 6144 ? 6 : 24, 0.0, uint64_t(K));
-            const lte_turbo_params p;
+            const lte_turbo_params p = split(1, 0);
             const decoded cpu = run(backend_kind::CPU, *code, p, ch.llr);
             CPPUNIT_ASSERT_MESSAGE("some decisions must be wrong at 0 dB", errors(cpu.bits, ch.info) > 0);
             expect_same(cpu, run(backend_kind::CUDA, *code, p, ch.llr), describe(K, p, "backend"));

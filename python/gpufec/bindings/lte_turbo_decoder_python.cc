@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(lte_turbo_decoder.h)                                       */
-/* BINDTOOL_HEADER_FILE_HASH(48005eddab98e152ac6a7c71b4a3bc7e)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(76bbdedc8c04a53eaaa1aaee15b4a94c)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
