@@ -10,7 +10,10 @@
  *  - the backend logged once, non-finite float input warned about once (with its position)
  *    and counted, tags carried to the output (a "packet_len" tag rewritten to the decoded
  *    length), and a fresh engine state at every start(): a flowgraph run twice gives the
- *    same output.
+ *    same output;
+ *  - framed engines that also give a-posteriori LLRs: an optional second output of floats,
+ *    one per decoded bit, filled while it is connected (decode_frames_app), with the same tags
+ *    as the bits.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_DECODER_BLOCK_H
@@ -115,9 +118,12 @@ public:
                      gr_vector_void_star& output_items) override
     {
         auto* out = static_cast<uint8_t*>(output_items[0]);
+        // The LLR output, where the family's block has one and it is connected: the second
+        // output takes as many items as the first (a value per decoded bit).
+        float* app = output_items.size() > 1 ? static_cast<float*>(output_items[1]) : nullptr;
         const int produced =
-            d_sized  ? work_tagged(noutput_items, ninput_items[0], input_items[0], out)
-            : d_frame ? work_frames(noutput_items, ninput_items[0], input_items[0], out)
+            d_sized  ? work_tagged(noutput_items, ninput_items[0], input_items[0], out, app)
+            : d_frame ? work_frames(noutput_items, ninput_items[0], input_items[0], out, app)
                       : work_stream(noutput_items, ninput_items[0], input_items[0], out);
         warn_nonfinite();
         return produced;
@@ -206,6 +212,37 @@ protected:
         (void)index;
     }
 
+    /*! A family whose block has an LLR output (a second output of floats) decodes through
+     *  this while that output is connected: @p frames frames of @p soft (the block's input
+     *  type) with @p dec, one of the family's engines, into @p bits and their a-posteriori
+     *  LLRs @p app (frames * bits_per_frame() of each). */
+    virtual void decode_frames_app(
+        frame_decoder& dec, const void* soft, uint8_t* bits, float* app, size_t frames)
+    {
+        (void)dec;
+        (void)soft;
+        (void)bits;
+        (void)app;
+        (void)frames;
+        throw std::logic_error("decoder_block: this block has no LLR output");
+    }
+
+    /*! A tag on every connected output (they advance together). */
+    void add_output_tag(const gr::tag_t& tag)
+    {
+        for (int o = 0; o < this->detail()->noutputs(); ++o)
+            this->add_item_tag(o, tag);
+    }
+    void add_output_tag(uint64_t offset, const pmt::pmt_t& key, const pmt::pmt_t& value)
+    {
+        gr::tag_t tag;
+        tag.offset = offset;
+        tag.key = key;
+        tag.value = value;
+        tag.srcid = this->alias_pmt();
+        add_output_tag(tag);
+    }
+
 private:
     static int clamp_int(size_t v) { return static_cast<int>(std::min<size_t>(v, 1u << 30)); }
 
@@ -251,10 +288,15 @@ private:
                              d_sized ? "in the frame at" : "at", r.first);
     }
 
-    template <typename T>
-    void decode(const void* in, uint8_t* out, size_t frames)
+    /* @p frames frames with @p dec; their LLRs too when @p app is not null. */
+    void decode(frame_decoder& dec, const void* in, uint8_t* out, float* app, size_t frames)
     {
-        d_frame->decode_frames(static_cast<const T*>(in), out, frames);
+        if (app)
+            decode_frames_app(dec, in, out, app, frames);
+        else if (d_input == soft_type::FLOAT)
+            dec.decode_frames(static_cast<const float*>(in), out, frames);
+        else
+            dec.decode_frames(static_cast<const int8_t*>(in), out, frames);
     }
 
     template <typename T>
@@ -280,7 +322,7 @@ private:
         }
     }
 
-    int work_frames(int noutput_items, int ninput_items, const void* in, uint8_t* out)
+    int work_frames(int noutput_items, int ninput_items, const void* in, uint8_t* out, float* app)
     {
         const size_t frames = std::min(static_cast<size_t>(noutput_items) / d_bits_per,
                                        static_cast<size_t>(ninput_items) / d_soft_per);
@@ -297,10 +339,7 @@ private:
         }
         if (frames == 0)
             return 0;
-        if (d_input == soft_type::FLOAT)
-            decode<float>(in, out, frames);
-        else
-            decode<int8_t>(in, out, frames);
+        decode(*d_frame, in, out, app, frames);
         tag_frames(d_frame, this->nitems_read(0), frames);
         this->consume(0, static_cast<int>(n_in));
         return static_cast<int>(frames * d_bits_per);
@@ -318,7 +357,7 @@ private:
     }
 
     /* Length-tagged frames: a run of consecutive frames of one length is decoded in one call. */
-    int work_tagged(int noutput_items, int ninput_items, const void* in, uint8_t* out)
+    int work_tagged(int noutput_items, int ninput_items, const void* in, uint8_t* out, float* app)
     {
         const uint64_t read = this->nitems_read(0);
         const size_t avail = static_cast<size_t>(ninput_items), space = static_cast<size_t>(noutput_items);
@@ -385,10 +424,7 @@ private:
         }
         d_need = 1;
         const uint64_t seen = dec->nonfinite().count;
-        if (d_input == soft_type::FLOAT)
-            dec->decode_frames(static_cast<const float*>(in), out, frames);
-        else
-            dec->decode_frames(static_cast<const int8_t*>(in), out, frames);
+        decode(*dec, in, out, app, frames);
         if (dec->nonfinite().count > seen && d_sized_first == UINT64_MAX)
             d_sized_first = read; // the first frame with non-finite values
         tag_frames(dec, read, frames);
@@ -396,8 +432,9 @@ private:
         return static_cast<int>(frames * bits);
     }
 
-    /* Output tags of @p frames decoded frames read from @p read: the input's tags on each
-     * frame's first bit (length tags with the decoded length), then frame_start and status. */
+    /* Output tags of @p frames decoded frames read from @p read, on every connected output:
+     * the input's tags on each frame's first bit (length tags with the decoded length), then
+     * frame_start and status. */
     void tag_frames(const std::shared_ptr<frame_decoder>& dec, uint64_t read, size_t frames)
     {
         static const pmt::pmt_t key = pmt::string_to_symbol("frame_start");
@@ -411,9 +448,9 @@ private:
                 tag.offset = offset;
                 if (is_length_tag(tag))
                     tag.value = pmt::from_long(static_cast<long>(bits));
-                this->add_item_tag(0, tag);
+                add_output_tag(tag);
             }
-            this->add_item_tag(0, offset, key, pmt::from_uint64(d_frames + f), this->alias_pmt());
+            add_output_tag(offset, key, pmt::from_uint64(d_frames + f));
             tag_frame_status(*dec, offset, f);
         }
         d_frames += frames;

@@ -21,7 +21,8 @@ lte_turbo_decoder::sptr lte_turbo_decoder::make(lte_turbo_code_sptr code,
                                                 const std::string& length_tag,
                                                 size_t E,
                                                 int rv,
-                                                size_t ncb)
+                                                size_t ncb,
+                                                bool llr_output)
 {
     if (!code)
         throw std::invalid_argument(
@@ -30,7 +31,7 @@ lte_turbo_decoder::sptr lte_turbo_decoder::make(lte_turbo_code_sptr code,
         decoder_options::from_parameters(backend, input, llr_scale, invert, device),
         lte_turbo_params::from_parameters(iterations, algorithm, scaling, early_stop, subblocks, guard),
         lte_rate_dematching{ E, rv, ncb });
-    return gnuradio::make_block_sptr<lte_turbo_decoder_impl>(code, opts, length_tag);
+    return gnuradio::make_block_sptr<lte_turbo_decoder_impl>(code, opts, length_tag, llr_output);
 }
 
 namespace {
@@ -64,24 +65,35 @@ std::string description(const lte_turbo_decoder_engine& e)
     return d;
 }
 
+/* Bits on output 0; with llr_output an optional output 1 of their a-posteriori LLRs. */
+gr::io_signature::sptr decoder_outputs(bool llr_output)
+{
+    if (llr_output)
+        return gr::io_signature::make2(1, 2, sizeof(uint8_t), sizeof(float));
+    return gr::io_signature::make(1, 1, sizeof(uint8_t));
+}
+
 } // namespace
 
 lte_turbo_decoder_impl::lte_turbo_decoder_impl(lte_turbo_code_sptr code,
                                                const lte_turbo_options& opts,
-                                               const std::string& length_tag)
-    : lte_turbo_decoder_impl(std::make_shared<lte_turbo_decoder_engine>(code, opts), length_tag)
+                                               const std::string& length_tag,
+                                               bool llr_output)
+    : lte_turbo_decoder_impl(
+          std::make_shared<lte_turbo_decoder_engine>(code, opts), length_tag, llr_output)
 {
 }
 
 lte_turbo_decoder_impl::lte_turbo_decoder_impl(std::shared_ptr<lte_turbo_decoder_engine> engine,
-                                               const std::string& length_tag)
+                                               const std::string& length_tag,
+                                               bool llr_output)
     : gr::block("lte_turbo_decoder",
                 gr::io_signature::make(1,
                                        1,
                                        engine->options().input == soft_type::FLOAT
                                            ? sizeof(float)
                                            : sizeof(int8_t)),
-                gr::io_signature::make(1, 1, sizeof(uint8_t))),
+                decoder_outputs(llr_output)),
       decoder_block<lte_turbo_decoder>(engine,
                                        nullptr,
                                        engine->options().input,
@@ -99,8 +111,19 @@ void lte_turbo_decoder_impl::tag_frame_status(const frame_decoder& dec, uint64_t
     // Every engine of this block is a turbo engine: the constructor and sized_engines make them.
     const lte_turbo_block_status& s =
         static_cast<const lte_turbo_decoder_engine&>(dec).last_status()[index];
-    add_item_tag(0, offset, crc_key, pmt::from_bool(s.crc_pass), alias_pmt());
-    add_item_tag(0, offset, iterations_key, pmt::from_long(s.iterations), alias_pmt());
+    add_output_tag(offset, crc_key, pmt::from_bool(s.crc_pass));
+    add_output_tag(offset, iterations_key, pmt::from_long(s.iterations));
+}
+
+void lte_turbo_decoder_impl::decode_frames_app(
+    frame_decoder& dec, const void* soft, uint8_t* bits, float* app, size_t frames)
+{
+    // As in tag_frame_status: every engine of this block is a turbo engine.
+    auto& turbo = static_cast<lte_turbo_decoder_engine&>(dec);
+    if (turbo.options().input == soft_type::FLOAT)
+        turbo.decode_frames(static_cast<const float*>(soft), bits, frames, app, nullptr);
+    else
+        turbo.decode_frames(static_cast<const int8_t*>(soft), bits, frames, app, nullptr);
 }
 
 } // namespace gpufec

@@ -41,6 +41,23 @@ def run(source, *chain):
     return sink
 
 
+def run_with_llrs(source, dec, connect_llrs=True):
+    """source -> dec, its bits (output 0) and LLRs (output 1) into sinks; returns both."""
+    tb = gr.top_block()
+    bits, llrs = blocks.vector_sink_b(), blocks.vector_sink_f()
+    tb.connect(source, dec)
+    tb.connect((dec, 0), bits)
+    if connect_llrs:
+        tb.connect((dec, 1), llrs)
+    tb.run()
+    return bits, llrs
+
+
+def all_tags(sink):
+    return sorted((t.offset, gr.pmt.symbol_to_string(t.key), str(gr.pmt.to_python(t.value)))
+                  for t in sink.tags())
+
+
 def clean(coded, amp=4.0):
     """Noise-free LLRs: +amp for bit 1, -amp for bit 0."""
     return np.where(coded != 0, amp, -amp).astype(np.float32)
@@ -152,6 +169,71 @@ class qa_lte_turbo(gr_unittest.TestCase):
         blk = gpufec.lte_turbo_decoder(code, backend="cpu", input="int8", llr_scale=4.0, invert=True)
         sink = run(blocks.vector_source_b((-q).view(np.uint8).tolist()), blk)
         np.testing.assert_array_equal(bits_out(sink), from_q)
+
+    def test_llr_output(self):
+        # llr_output=True: output 1 carries each block's K a-posteriori LLRs, the values
+        # lte_turbo_decode(..., return_llrs=True) returns, their signs the bits of output 0
+        # (0 deciding 0), with the same tags: fixed-size float and int8 blocks, rate-matched
+        # blocks and length-tagged blocks of mixed K.
+        code = gpufec.lte_turbo_code(256)
+        info, llr = gpufec.awgn_bpsk_generate(code, 7, 0.6, seed=9, backend="cpu")
+        want, app = gpufec.lte_turbo_decode(code, llr, backend="cpu", return_llrs=True)
+        self.assertGreater(np.count_nonzero(want != info), 0)  # noisy enough to be uncertain
+        self.assertGreater(np.count_nonzero(np.abs(app) < 2), 0)
+        dec = gpufec.lte_turbo_decoder(code, backend="cpu", early_stop="crc", llr_output=True)
+        bits, llrs = run_with_llrs(blocks.vector_source_f(llr.tolist()), dec)
+        got, got_app = bits_out(bits), np.array(llrs.data(), dtype=np.float32)
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(got_app, app)
+        np.testing.assert_array_equal(got, (got_app > 0).astype(np.uint8))
+        self.assertEqual(tags_of(llrs, "frame_start"), [(256 * b, b) for b in range(7)])
+        self.assertEqual(all_tags(llrs), all_tags(bits))
+        self.assertEqual(len(tags_of(llrs, "crc_pass")), 7)
+        # int8 input: the LLRs of q / llr_scale.
+        q = np.clip(np.rint(llr * 4), -127, 127).astype(np.int8)
+        want_q, app_q = gpufec.lte_turbo_decode(code, q, backend="cpu", llr_scale=4.0,
+                                                return_llrs=True)
+        dec = gpufec.lte_turbo_decoder(code, backend="cpu", input="int8", llr_scale=4.0,
+                                       llr_output=True)
+        bits, llrs = run_with_llrs(blocks.vector_source_b(q.view(np.uint8).tolist()), dec)
+        np.testing.assert_array_equal(bits_out(bits), want_q)
+        np.testing.assert_array_equal(np.array(llrs.data(), dtype=np.float32), app_q)
+        # Rate-matched blocks: the LLRs of the de-matched block.
+        E, rv = 700, 2
+        coded = gpufec.lte_turbo_encode(code, info).reshape(7, -1)
+        rx = np.concatenate([clean(gpufec.lte_rate_match(code, d, E, rv), 1.0) for d in coded])
+        rx += self.rng.normal(0, 0.8, len(rx)).astype(np.float32)
+        dematched = np.concatenate([gpufec.lte_rate_dematch(code, rx[b * E:(b + 1) * E], rv)
+                                    for b in range(7)])
+        want_rm, app_rm = gpufec.lte_turbo_decode(code, dematched, backend="cpu", return_llrs=True)
+        dec = gpufec.lte_turbo_decoder(code, backend="cpu", E=E, rv=rv, llr_output=True)
+        bits, llrs = run_with_llrs(blocks.vector_source_f(rx.tolist()), dec)
+        np.testing.assert_array_equal(bits_out(bits), want_rm)
+        np.testing.assert_array_equal(np.array(llrs.data(), dtype=np.float32), app_rm)
+        # Length-tagged blocks of several K, each decoded with its own code.
+        soft, want_bits, want_app, tags = [], [], [], []
+        for K, seed in ((256, 1), (40, 2), (104, 3), (256, 4)):
+            c = gpufec.lte_turbo_code(K)
+            _, piece = gpufec.awgn_bpsk_generate(c, 1, 0.5, seed=seed, backend="cpu")
+            b, a = gpufec.lte_turbo_decode(c, piece, backend="cpu", return_llrs=True)
+            want_bits.append(b)
+            want_app.append(a)
+            tags.append(tag(len(soft), "packet_len", len(piece)))
+            soft.extend(piece.tolist())
+        dec = gpufec.lte_turbo_decoder(code, backend="cpu", length_tag="packet_len",
+                                       llr_output=True)
+        bits, llrs = run_with_llrs(blocks.vector_source_f(soft, False, 1, tags), dec)
+        np.testing.assert_array_equal(bits_out(bits), np.concatenate(want_bits))
+        np.testing.assert_array_equal(np.array(llrs.data(), dtype=np.float32),
+                                      np.concatenate(want_app))
+        self.assertEqual(tags_of(llrs, "packet_len"), [(0, 256), (256, 40), (296, 104), (400, 256)])
+        # The LLR output may stay unconnected; without llr_output there is none to connect.
+        dec = gpufec.lte_turbo_decoder(code, backend="cpu", llr_output=True)
+        bits, _ = run_with_llrs(blocks.vector_source_f(llr.tolist()), dec, connect_llrs=False)
+        np.testing.assert_array_equal(bits_out(bits), want)
+        tb = gr.top_block()
+        with self.assertRaisesRegex(ValueError, "port number 1"):
+            tb.connect((gpufec.lte_turbo_decoder(code, backend="cpu"), 1), blocks.null_sink(4))
 
     def test_nonfinite_input_counted(self):
         code = gpufec.lte_turbo_code(256)

@@ -26,7 +26,10 @@ namespace gpufec {
  * version rv selected (de-matched before decoding: repeated values summed, bits not sent
  * erased). Float values are LLRs and are decoded as they are, clamped to +-1024 (NaN is an
  * erasure, +-Inf +-1024; both counted); int8 values q are the LLRs q / llr_scale.
- * Output: K decoded bits per block (uint8 0/1).
+ * Output: K decoded bits per block (uint8 0/1). With llr_output, a second output (which may
+ * be left unconnected) gives the K a-posteriori LLRs of each block (float, positive meaning
+ * bit 1; the sign is the decided bit, 0 deciding 0), as lte_turbo_decoder_engine computes them
+ * (lte_turbo_decode with return_llrs in Python), item for item beside the bits.
  *
  * With a length tag, each block's length comes from that tag on its first soft value (GNU
  * Radio's tagged-stream convention): 3 (K' + 4) values decode with the code of block size
@@ -36,7 +39,8 @@ namespace gpufec {
  * Tags on the first bit of every decoded block: "frame_start" (uint64: the block's index from
  * 0), "crc_pass" (bool: its K bits end in a matching CRC24B, or CRC24A when early_stop is
  * "crc24a") and "iterations" (long: the iterations it used). Input tags move to the first bit
- * of their block; a "packet_len" tag's value becomes the decoded length. Each run of the
+ * of their block; a "packet_len" tag's value becomes the decoded length. The LLR output, when
+ * connected, carries the same tags at the same offsets. Each run of the
  * flowgraph starts anew. The CPU and CUDA backends take the same decisions (docs/turbo.md).
  */
 class GPUFEC_API lte_turbo_decoder : virtual public gr::block
@@ -63,6 +67,7 @@ public:
      * \param E 0, or the soft values per received block (rate de-matching)
      * \param rv redundancy version 0..3 (with E > 0)
      * \param ncb circular buffer length N_cb, 0 for the whole buffer (with E > 0)
+     * \param llr_output add the optional second output: K float a-posteriori LLRs per block
      */
     static sptr make(lte_turbo_code_sptr code,
                      int iterations = lte_turbo_params().iterations,
@@ -79,7 +84,8 @@ public:
                      const std::string& length_tag = "",
                      size_t E = lte_rate_dematching().E,
                      int rv = lte_rate_dematching().rv,
-                     size_t ncb = lte_rate_dematching().ncb);
+                     size_t ncb = lte_rate_dematching().ncb,
+                     bool llr_output = false);
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;

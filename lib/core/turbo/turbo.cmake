@@ -28,6 +28,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo/qa_turbo_decoder.cc
         turbo/qa_turbo_ber.cc
         turbo/qa_lte_turbo_engine.cc
+        turbo/qa_lte_vectors.cc
     SUITES
         lte_turbo_code_test
         lte_crc_test
@@ -37,9 +38,33 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo_decoder_test
         turbo_ber_test
         lte_turbo_engine_test
+        lte_turbo_vectors_test
     LABELS core
     LIBS gpufec-core)
+# Test vectors of other implementations, read where they are in the source tree.
+if(TARGET qa_gpufec_turbo)
+    target_compile_definitions(qa_gpufec_turbo PRIVATE
+        GPUFEC_TURBO_VECTORS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/turbo/vectors")
+endif()
 
 # A timing program for docs/turbo.md (not installed).
 add_executable(gpufec_turbo_cpu_timing turbo/turbo_cpu_timing.cc)
 target_link_libraries(gpufec_turbo_cpu_timing PRIVATE gpufec-core)
+
+# The encoder and CRCs against IT++ (an implementation the project did not write), when its
+# development files are there (Debian/Ubuntu: libitpp-dev).
+find_package(PkgConfig QUIET)
+if(PKG_CONFIG_FOUND)
+    pkg_check_modules(ITPP QUIET IMPORTED_TARGET itpp)
+endif()
+if(ITPP_FOUND)
+    message(STATUS "gpufec: IT++ ${ITPP_VERSION} found: building qa_gpufec_turbo_itpp")
+    gpufec_add_cppunit_test(NAME qa_gpufec_turbo_itpp
+        SOURCES turbo/qa_turbo_itpp.cc
+        SUITES lte_turbo_itpp_test
+        LABELS core
+        LIBS gpufec-core PkgConfig::ITPP)
+else()
+    message(STATUS "gpufec: IT++ not found (pkg-config itpp; Debian: libitpp-dev): "
+                   "the LTE turbo cross-check against IT++ (qa_gpufec_turbo_itpp) is not built")
+endif()

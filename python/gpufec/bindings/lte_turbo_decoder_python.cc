@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(lte_turbo_decoder.h)                                       */
-/* BINDTOOL_HEADER_FILE_HASH(76bbdedc8c04a53eaaa1aaee15b4a94c)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(e0c664c7ebfe00b3b3a1d89cdadbbd78)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -26,7 +26,8 @@ void bind_lte_turbo_decoder(py::module& m)
         "lte_turbo_decoder",
         "LTE turbo decoder on the GPU or the CPU: code blocks of soft values (float LLRs or int8,\n"
         "positive = bit 1) in, K bits (uint8 0/1) per block out. Tags on each block's first bit:\n"
-        "'frame_start', 'crc_pass' (bool) and 'iterations'.")
+        "'frame_start', 'crc_pass' (bool) and 'iterations'. With llr_output=True, output 1 gives\n"
+        "the K a-posteriori LLRs (float) of each block, with the same tags.")
         .def(py::init(&lte_turbo_decoder::make),
              py::arg("code"),
              py::arg("iterations") = turbo.iterations,
@@ -44,13 +45,16 @@ void bind_lte_turbo_decoder(py::module& m)
              py::arg("E") = rm.E,
              py::arg("rv") = rm.rv,
              py::arg("ncb") = rm.ncb,
+             py::arg("llr_output") = false,
              "iterations 1..32; algorithm 'max-log' or 'log-map'; scaling in (0, 1]; early_stop\n"
              "'none', 'crc' (= 'crc24b'), 'crc24a' or 'hard'; backend 'auto', 'cpu' or 'cuda';\n"
              "input 'float' (LLRs, used as they are) or 'int8' (the LLR is q / llr_scale); device:\n"
              "the CUDA device index; subblocks/guard: parallel windows (1/0: exact); length_tag:\n"
              "the key of a tag giving each block's length in soft values ('' for the code's K);\n"
              "E > 0: blocks of E rate-matched values of redundancy version rv (ncb: the circular\n"
-             "buffer length, 0 for all), de-matched before decoding")
+             "buffer length, 0 for all), de-matched before decoding; llr_output: a second output\n"
+             "(optional) of the K a-posteriori LLRs per block (float32, positive = bit 1), as\n"
+             "lte_turbo_decode(..., return_llrs=True) gives them")
         .def("backend", &lte_turbo_decoder::backend)
         .def("frames_decoded", &lte_turbo_decoder::frames_decoded)
         .def("nonfinite_count", &lte_turbo_decoder::nonfinite_count);
