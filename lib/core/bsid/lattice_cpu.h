@@ -80,7 +80,8 @@ void bsid_receiver_metric_all(const real* q0,
                 continue;
             }
             const real* up = rows + static_cast<size_t>(s + 1) * q; // the zero row past the end
-            const real* qk = (y[j > 0 ? j - 1 : 0] ? q1 : q0) + static_cast<size_t>(k - 1) * q;
+            // y is read only where a bit was consumed (j >= 1); at j = 0 the diagonal is 0.
+            const real* qk = (j >= 1 && y[j - 1] ? q1 : q0) + static_cast<size_t>(k - 1) * q;
             const real* diag = j >= 1 ? r : zero;
             // f = insert * left + erase * up + q * diag, evaluated as bsid_receiver_metric does.
             for (size_t D = 0; D < q; ++D)

@@ -465,6 +465,14 @@ public:
                        "start_drift of frame 0 sums to");
         expect_invalid([&] { dec.decode_frames(nullptr, ends, 1, nullptr, nullptr, nullptr); },
                        "received is null");
+        // An empty window at the end of an empty buffer: the lattice reads no received bit
+        // (fuzz/corpus/bsid_decode/crash-empty-window-reads-y0 read y[0] there).
+        bsid_frame_window empty;
+        empty.end_known = false;
+        std::vector<double> post0(20);
+        dec.decode_windows(nullptr, &empty, 1, nullptr, nullptr, post0.data(), nullptr, nullptr);
+        for (size_t i = 0; i < 5; ++i)
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(1.0, post0[i * 4] + post0[i * 4 + 1] + post0[i * 4 + 2] + post0[i * 4 + 3], 1e-12);
         // Bytes other than 0/1 are bits; a frame with no path gets its priors back.
         std::vector<uint8_t> x(20);
         const uint32_t msg[5] = { 1, 2, 3, 0, 1 };
