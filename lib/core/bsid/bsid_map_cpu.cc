@@ -221,6 +221,18 @@ private:
                 bS[a] = exists(win, S, a) ? real(1) : real(0);
         }
         normalise(bS, M);
+        // A frame with no path within the limits (a normaliser of 0): its priors, no end drift.
+        real z = real(0);
+        for (size_t a = 0; a < M; ++a)
+            z += w.alpha[S * M + a] * bS[a];
+        if (!(z > real(0))) {
+            for (size_t i = 0; i < m_N; ++i)
+                if (post || dec)
+                    finish_posteriors(i, prior, post, dec, zeros(w));
+            if (end)
+                std::fill(end, end + M, 0.0);
+            return;
+        }
         // β backwards, and the posteriors of the frame's own symbols.
         w.post.resize(q);
         for (size_t i = S; i-- > 0;) {
@@ -267,6 +279,13 @@ private:
             for (size_t a = 0; a < M; ++a)
                 end[a] = sum > 0.0 && std::isfinite(sum) ? end[a] / sum : 0.0;
         }
+    }
+
+    /* q zeros: posteriors that fall back to the priors. */
+    std::vector<real>& zeros(frame_work<real>& w) const
+    {
+        w.post.assign(m_q, real(0));
+        return w.post;
     }
 
     /* Divides by the sum; a zero (or non-finite) sum zeroes the row: no path. */
