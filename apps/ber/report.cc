@@ -34,6 +34,14 @@ std::string table_header(bool symbols)
 }
 
 namespace {
+/* The point's value in 7 characters: dB as 0.01 dB, a probability (bsid) in 2 digits. */
+std::string point_text(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v != 0 && std::fabs(v) < 0.1 ? "%7.1e" : "%7.2f", v);
+    return buf;
+}
+
 /* " errors rate [lo,hi]" of symbol errors, for codes of q-ary symbols. */
 std::string ser_columns(const frame_counts& c, size_t symbols_per_frame)
 {
@@ -53,8 +61,8 @@ std::string table_row(double ebn0_db, size_t frame_bits, const point_result& r, 
     const interval b = wilson(c.bit_errors, bits), f = wilson(c.frame_errors, c.frames);
     char buf[320];
     std::snprintf(buf, sizeof buf,
-                  "%7.2f %12llu %16llu %12llu %10.3e [%9.3e,%9.3e] %10llu %10.3e [%9.3e,%9.3e] %10.3e %7s",
-                  ebn0_db, (unsigned long long)c.frames, (unsigned long long)bits,
+                  "%s %12llu %16llu %12llu %10.3e [%9.3e,%9.3e] %10llu %10.3e [%9.3e,%9.3e] %10.3e %7s",
+                  point_text(ebn0_db).c_str(), (unsigned long long)c.frames, (unsigned long long)bits,
                   (unsigned long long)c.bit_errors, double(c.bit_errors) / double(bits), b.lo, b.hi,
                   (unsigned long long)c.frame_errors, double(c.frame_errors) / double(c.frames), f.lo,
                   f.hi, uncoded_ber(ebn0_db), stop_reason_name(r.reason));
