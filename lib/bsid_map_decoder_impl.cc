@@ -12,7 +12,7 @@ namespace gpufec {
 namespace {
 
 /* Largest output buffer the allocation trick may ask for: posteriors are q floats per item. */
-constexpr size_t max_alloc_bytes = size_t(64) << 20;
+constexpr size_t max_alloc_bytes = size_t(16) << 20;
 
 bool parse_output(const std::string& output)
 {

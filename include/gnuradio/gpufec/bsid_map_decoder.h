@@ -30,9 +30,10 @@ namespace gpufec {
  * Tags on the first item of every frame: "frame_start" (uint64: its index from 0), "drift"
  * (long: its estimated end drift, received minus sent bits at its end), "drift_confidence"
  * (double: the posterior probability of that drift) and "resync" (bool: the frame was placed
- * by a search after a loss of sync). At the end of a finite stream the decoder flushes: the
- * last frame ends where the stream does, so a recorded stream comes out whole. Each run of
- * the flowgraph starts a new stream.
+ * by a search after a loss of sync). Input tags are not carried (a received bit has no fixed
+ * place in the decoded frames). At the end of a finite stream the decoder flushes: the last
+ * frame ends where the stream does, so a recorded stream comes out whole. Each run of the
+ * flowgraph starts a new stream.
  */
 class GPUFEC_API bsid_map_decoder : virtual public gr::block
 {

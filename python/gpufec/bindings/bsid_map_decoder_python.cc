@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(bsid_map_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(9af4bcd0617b5defaefd1a7b434a1ea3)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(c79678145ca66d5d96d9b012706eedec)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
