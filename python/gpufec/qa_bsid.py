@@ -411,6 +411,24 @@ class qa_bsid(gr_unittest.TestCase):
         np.testing.assert_array_equal(np.array(sink.data(), np.uint8), out)
         self.assertEqual(dec.frames_decoded(), F)
 
+    def test_flowgraph_is_the_numpy_chain(self):
+        # encoder -> channel -> decoder, as blocks, gives what the numpy functions give
+        c = gpufec.tvb_code(8, 16, 12, construction="random", seed=4)
+        ch = gpufec.bsid_channel_model(0.01, 0.01, 0.002, seed=3)
+        s = self.symbols(c, 25)
+        info = c.bits_from_symbols(s.ravel())
+        src = blocks.vector_source_b(info.tolist())
+        src.set_max_noutput_items(100)
+        dec = gpufec.bsid_map_decoder(c, ch, backend="cpu", lookahead=1)
+        sink = run(src, gpufec.tvb_encoder(c), gpufec.bsid_channel(ch, backend="cpu"), dec)
+        rx, drift = ch.transmit(c.encode(s))
+        want = gpufec.bsid_stream_decode(c, ch, rx, lookahead=1, backend="cpu")
+        np.testing.assert_array_equal(np.array(sink.data(), np.uint8),
+                                      c.bits_from_symbols(want["symbols"].ravel()))
+        self.assertEqual([v for _, v in tags_of(sink, "drift")], want["drift"].tolist())
+        self.assertLess(np.mean(want["symbols"] != s), 0.05)
+        self.assertEqual(dec.drift(), drift[-1])
+
     def test_decoder_block_posteriors(self):
         c = gpufec.tvb_code(6, 8, 10, construction="watermark", seed=3)
         ch = gpufec.bsid_channel_model(0.01, 0.01, 0.01, seed=2)
