@@ -19,48 +19,55 @@ namespace gpufec_ber {
 
 namespace {
 
-/* A code over a binary symmetric channel, symbol by symbol: the probability of a wrong
- * decision summed over the positions, with a tie of the sent symbol and another nearest
- * codeword decided for it (best) or against it (worst), whichever the decoder's rounding
- * picks; the frame error rate likewise. */
+/* A code over a binary symmetric channel, symbol by symbol, as the decoder decides (the
+ * nearest codeword, the lowest symbol on a tie, docs/bsid.md): per frame, the expected symbol
+ * and bit errors and their variances, and the frame error rate. */
 struct bsc_expectation {
-    double ser_best = 0, ser_worst = 0;
-    double fer_best = 0, fer_worst = 0;
-    double ser_var = 0; //!< variance of a frame's symbol errors (worst)
+    double symbols = 0, symbols_var = 0;
+    double bits = 0, bits_var = 0;
+    double fer = 0;
 };
 
 bsc_expectation expect_bsc(const gr::gpufec::tvb_code& c, double ps)
 {
     const size_t n = c.n(), q = c.q();
     bsc_expectation x;
-    double ok_best = 1, ok_worst = 1;
+    double all_right = 1;
     for (size_t i = 0; i < c.N(); ++i) {
-        double wrong_best = 0, wrong_worst = 0;
+        double wrong = 0, bits = 0, bits2 = 0;
         for (size_t d = 0; d < q; ++d) {
             for (uint32_t e = 0; e < (1u << n); ++e) {
                 const int w = __builtin_popcount(e);
                 const double p = std::pow(ps, w) * std::pow(1 - ps, int(n) - w) / double(q);
                 const uint32_t y = c.codeword(i, d) ^ e;
-                const int sent = __builtin_popcount(y ^ c.codeword(i, d));
-                int nearer = 0, as_near = 0;
-                for (size_t k = 0; k < q; ++k) {
-                    const int dist = __builtin_popcount(y ^ c.codeword(i, k));
-                    nearer += k != d && dist < sent;
-                    as_near += k != d && dist == sent;
-                }
-                wrong_best += nearer > 0 ? p : 0;
-                wrong_worst += nearer + as_near > 0 ? p : 0;
+                size_t decided = 0;
+                for (size_t k = 1; k < q; ++k)
+                    if (__builtin_popcount(y ^ c.codeword(i, k)) <
+                        __builtin_popcount(y ^ c.codeword(i, decided)))
+                        decided = k;
+                const int b = __builtin_popcount(uint32_t(decided ^ d));
+                wrong += decided != d ? p : 0;
+                bits += p * b;
+                bits2 += p * b * b;
             }
         }
-        x.ser_best += wrong_best;
-        x.ser_worst += wrong_worst;
-        x.ser_var += wrong_worst * (1 - wrong_worst);
-        ok_best *= 1 - wrong_best;
-        ok_worst *= 1 - wrong_worst;
+        x.symbols += wrong;
+        x.symbols_var += wrong * (1 - wrong);
+        x.bits += bits;
+        x.bits_var += bits2 - bits * bits;
+        all_right *= 1 - wrong;
     }
-    x.fer_best = 1 - ok_best;
-    x.fer_worst = 1 - ok_worst;
+    x.fer = 1 - all_right;
     return x;
+}
+
+/* |observed - expected| within 5 standard deviations of a sum of F independent frames. */
+void expect_near(const char* what, uint64_t observed, double mean, double var, double frames)
+{
+    const double sd = std::sqrt(frames * var);
+    CPPUNIT_ASSERT_MESSAGE(std::string(what) + ": " + std::to_string(observed) + " observed, " +
+                               std::to_string(frames * mean) + " +- " + std::to_string(sd) + " expected",
+                           std::fabs(double(observed) - frames * mean) <= 5 * sd + 1);
 }
 
 point_result simulate(const std::string& code, const std::string& channel, double value, uint64_t frames)
@@ -138,16 +145,9 @@ class ber_bsid_test : public CppUnit::TestFixture
         const auto code = std::dynamic_pointer_cast<const gr::gpufec::tvb_code>(make_code(spec, 0).coded);
         const bsc_expectation x = expect_bsc(*code, ps);
         const double f = double(F);
-        // Symbol errors: a sum of independent frames (5 standard deviations).
-        const double s_sd = std::sqrt(f * x.ser_var);
-        CPPUNIT_ASSERT_MESSAGE(std::to_string(r.counts.symbol_errors) + " vs " + std::to_string(f * x.ser_best),
-                               double(r.counts.symbol_errors) >= f * x.ser_best - 5 * s_sd - 1);
-        CPPUNIT_ASSERT_MESSAGE(std::to_string(r.counts.symbol_errors) + " vs " + std::to_string(f * x.ser_worst),
-                               double(r.counts.symbol_errors) <= f * x.ser_worst + 5 * s_sd + 1);
-        // Frame errors: binomial.
-        const double f_sd = std::sqrt(f * x.fer_worst * (1 - x.fer_best));
-        CPPUNIT_ASSERT(double(r.counts.frame_errors) >= f * x.fer_best - 5 * f_sd - 1);
-        CPPUNIT_ASSERT(double(r.counts.frame_errors) <= f * x.fer_worst + 5 * f_sd + 1);
+        expect_near("symbol errors", r.counts.symbol_errors, x.symbols, x.symbols_var, f);
+        expect_near("bit errors", r.counts.bit_errors, x.bits, x.bits_var, f);
+        expect_near("frame errors", r.counts.frame_errors, x.fer, x.fer * (1 - x.fer), f);
         // A wrong symbol has 1 to log2(q) wrong bits.
         CPPUNIT_ASSERT(r.counts.bit_errors >= r.counts.symbol_errors);
         CPPUNIT_ASSERT(r.counts.bit_errors <= 3 * r.counts.symbol_errors);
