@@ -94,7 +94,8 @@ std::string usage()
     const options d;
     const auto n = [](uint64_t v) { return std::to_string(v); };
     return "usage: gpufec_ber [options]\n"
-           "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, with 95% intervals.\n"
+           "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, or over the insertion/deletion\n"
+           "channel (--channel bsid, with SER for codes of q-ary symbols), with 95% intervals.\n"
            "  --code SPEC            the code (default " + d.code + "), see below\n"
            "  --channel SPEC         the channel (default " + d.channel + "), see below\n"
            "  --ebn0 START:STOP:STEP Eb/N0 points in dB (default 0:8:1)\n"
