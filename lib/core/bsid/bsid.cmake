@@ -24,3 +24,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_bsid
         bsid_stream_test
     LABELS core
     LIBS gpufec-core)
+
+# A timing program for docs/bsid.md (not installed).
+add_executable(gpufec_bsid_cpu_timing bsid/bsid_cpu_timing.cc)
+target_link_libraries(gpufec_bsid_cpu_timing PRIVATE gpufec-core)

@@ -6,9 +6,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../test/qa_expect.h"
+#include "lattice_cpu.h"
 #include <gnuradio/gpufec/bsid_map.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 namespace gr {
@@ -158,6 +160,7 @@ std::vector<uint32_t> random_symbols(size_t n, size_t q, std::mt19937& g)
 class bsid_map_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(bsid_map_test);
+    CPPUNIT_TEST(lattice_bit_identical);
     CPPUNIT_TEST(noise_free_identity);
     CPPUNIT_TEST(brute_force_frames);
     CPPUNIT_TEST(brute_force_windows);
@@ -168,6 +171,43 @@ class bsid_map_test : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    /* The CPU backend's lattice over all symbols at once equals the shared one, bit for bit. */
+    template <typename real>
+    void lattice_case(std::mt19937& g)
+    {
+        const int n = 1 + static_cast<int>(g() % 16);
+        const size_t q = size_t(1) << (1 + g() % 5);
+        const int smin = -static_cast<int>(g() % (n + 1)), smax = static_cast<int>(g() % 9);
+        const int width = smax - smin + 1;
+        std::vector<uint32_t> cw(q);
+        for (auto& x : cw)
+            x = g() & ((1u << n) - 1u);
+        std::vector<uint8_t> y(static_cast<size_t>(n + smax + 1));
+        for (auto& b : y)
+            b = g() & 1u;
+        const int avail = static_cast<int>(g() % (y.size() + 1));
+        const auto w = make_bsid_lattice_weights<real>(0.05 * (g() % 5), 0.07 * (g() % 4), 0.1 * (g() % 3));
+        std::vector<real> q0(n * q), q1(n * q), rows((width + 1) * q, real(0));
+        detail::bsid_lattice_q(cw.data(), n, q, w, q0.data(), q1.data());
+        detail::bsid_receiver_metric_all(q0.data(), q1.data(), n, q, y.data(), avail, smin, smax, w,
+                                         rows.data());
+        std::vector<real> row(width), out(width);
+        for (size_t D = 0; D < q; ++D) {
+            bsid_receiver_metric<real>(cw[D], n, y.data(), avail, smin, smax, w, row.data(), out.data());
+            for (int e = 0; e < width; ++e)
+                CPPUNIT_ASSERT(std::memcmp(&out[e], &rows[e * q + D], sizeof(real)) == 0);
+        }
+    }
+
+    void lattice_bit_identical()
+    {
+        std::mt19937 g(31);
+        for (int t = 0; t < 300; ++t) {
+            lattice_case<float>(g);
+            lattice_case<double>(g);
+        }
+    }
+
     void noise_free_identity()
     {
         std::mt19937 g(1);
