@@ -27,17 +27,23 @@ void thread_pool::drain(size_t worker)
     std::unique_lock<std::mutex> lock(m_mutex);
     while (m_next < m_items) {
         const size_t item = m_next++;
+        const auto* job = m_job; // read per item: a thread late for one run may serve the next
         lock.unlock();
+        std::exception_ptr error;
         try {
-            (*m_job)(worker, item);
+            (*job)(worker, item);
         } catch (...) {
-            lock.lock();
-            if (!m_error)
-                m_error = std::current_exception();
-            m_next = m_items;
-            continue;
+            error = std::current_exception();
         }
         lock.lock();
+        if (error) {
+            if (!m_error)
+                m_error = error;
+            m_finished += m_items - m_next; // the items not yet started are skipped
+            m_next = m_items;
+        }
+        if (++m_finished == m_items)
+            m_done.notify_one();
     }
 }
 
@@ -53,9 +59,6 @@ void thread_pool::work(size_t worker)
             seen = m_round;
         }
         drain(worker);
-        std::lock_guard<std::mutex> lock(m_mutex);
-        if (--m_busy == 0)
-            m_done.notify_one();
     }
 }
 
@@ -73,15 +76,15 @@ void thread_pool::run(size_t n, const std::function<void(size_t, size_t)>& job)
         m_job = &job;
         m_items = n;
         m_next = 0;
-        m_busy = m_threads.size();
+        m_finished = 0;
         m_error = nullptr;
         ++m_round;
     }
     m_start.notify_all();
     drain(0);
+    // Waits for the items, not for the threads: one that wakes late finds nothing left.
     std::unique_lock<std::mutex> lock(m_mutex);
-    m_done.wait(lock, [&] { return m_busy == 0; });
-    m_job = nullptr;
+    m_done.wait(lock, [&] { return m_finished == m_items; });
     if (m_error)
         std::rethrow_exception(m_error);
 }

@@ -46,7 +46,7 @@ private:
     const std::function<void(size_t, size_t)>* m_job = nullptr;
     size_t m_items = 0;
     size_t m_next = 0;        //!< next item to hand out
-    size_t m_busy = 0;        //!< pool threads still inside the current run
+    size_t m_finished = 0;    //!< items run (or skipped after an exception)
     unsigned long m_round = 0; //!< bumped by each run, so a thread joins each run once
     bool m_stop = false;
     std::exception_ptr m_error;
