@@ -25,6 +25,7 @@ namespace lanes_avx2 {
 struct V {
     using vec = __m256i;
     using word = uint32_t;
+    static constexpr unsigned upper_step = 8; //!< bit(l, 1) - bit(l, 0)
     static constexpr size_t lanes = 16;
     static vec zero() { return _mm256_setzero_si256(); }
     static vec load(const int16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const vec*>(p)); }

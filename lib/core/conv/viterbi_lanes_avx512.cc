@@ -25,6 +25,7 @@ namespace lanes_avx512 {
 struct V {
     using vec = __m512i;
     using word = uint64_t;
+    static constexpr unsigned upper_step = 32; //!< bit(l, 1) - bit(l, 0)
     static constexpr size_t lanes = 32;
     static vec zero() { return _mm512_setzero_si512(); }
     static vec load(const int16_t* p) { return _mm512_loadu_si512(p); }

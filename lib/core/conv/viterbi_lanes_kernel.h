@@ -2,9 +2,10 @@
  * viterbi_lanes_<isa>.cc inside a namespace of its own (each is built with its own target
  * flags, so their instantiations must not be merged by the linker).
  *
- * V provides: vec, word (2 * lanes decision bits), lanes, zero(), set1(x), load/store of int16,
- * add, sub, max, and decisions(m0a, m1a, m0b, m1b) = the bits (m1a > m0a) for the lanes of
- * state j and (m1b > m0b) for those of state j + S/2, whose position is bit(lane, upper).
+ * V provides: vec, word (2 * lanes decision bits), lanes, zero(), load/store of int16, add, sub,
+ * max, and decisions(m0a, m1a, m0b, m1b) = the bits (m1a > m0a) for the lanes of state j and
+ * (m1b > m0b) for those of state j + S/2, at position bit(lane, upper) = bit(lane, 0) +
+ * upper_step * upper (upper = 1 for state j + S/2).
  *
  * Layout: metrics [state][lane], transposed LLRs [step][j][lane], decisions [step][j] words.
  * Metric bounds as in viterbi_segment.cc; the renormalisation subtracts state 0's metric of
@@ -153,24 +154,30 @@ inline void decode_group(const lane_code& code, const lane_group& g, const lane_
     const unsigned top = static_cast<unsigned>(code.k - 2);
     const uint32_t mask = static_cast<uint32_t>(S - 1);
     const word* dec = reinterpret_cast<const word*>(ws.decisions);
-    // All lanes step back together: their chains are independent, so they overlap.
-    const auto back = [&](size_t t, bool emit) {
-        const word* d = dec + t * h;
-#pragma GCC unroll 32
-        for (size_t l = 0; l < W; ++l) {
-            const uint32_t s = state[l];
-            const uint32_t upper = s >> top;
-            if (emit)
-                out[l][t - shape.out_first] = static_cast<uint8_t>(upper);
-            const uint32_t b = static_cast<uint32_t>(d[s & (h - 1)] >> V::bit(l, upper)) & 1u;
-            state[l] = ((s << 1) & mask) | b;
-        }
-    };
     const size_t out_end = shape.out_first + shape.n_out;
-    for (size_t t = shape.n_steps; t-- > out_end;)
-        back(t, false);
-    for (size_t t = out_end; t-- > shape.out_first;)
-        back(t, true);
+    // Four lanes step back together: their chains are independent, so they overlap, and four
+    // keep their states and pointers in registers. Quads past the count are skipped.
+    for (size_t q = 0; q < g.count; q += 4) {
+        uint32_t st[4] = { state[q], state[q + 1], state[q + 2], state[q + 3] };
+        uint8_t* o[4] = { out[q], out[q + 1], out[q + 2], out[q + 3] };
+        const unsigned base[4] = { V::bit(q, 0), V::bit(q + 1, 0), V::bit(q + 2, 0), V::bit(q + 3, 0) };
+        const auto back = [&](size_t t, bool emit) {
+            const word* d = dec + t * h;
+            for (int l = 0; l < 4; ++l) {
+                const uint32_t s = st[l];
+                const uint32_t upper = s >> top;
+                if (emit)
+                    o[l][t - shape.out_first] = static_cast<uint8_t>(upper);
+                const uint32_t b =
+                    static_cast<uint32_t>(d[s & (h - 1)] >> (base[l] + V::upper_step * upper)) & 1u;
+                st[l] = ((s << 1) & mask) | b;
+            }
+        };
+        for (size_t t = shape.n_steps; t-- > out_end;)
+            back(t, false);
+        for (size_t t = out_end; t-- > shape.out_first;)
+            back(t, true);
+    }
 }
 
 } // namespace GPUFEC_LANES_NS

@@ -15,6 +15,7 @@ namespace lanes_sse2 {
 struct V {
     using vec = __m128i;
     using word = uint16_t;
+    static constexpr unsigned upper_step = 8; //!< bit(l, 1) - bit(l, 0)
     static constexpr size_t lanes = 8;
     static vec zero() { return _mm_setzero_si128(); }
     static vec load(const int16_t* p) { return _mm_loadu_si128(reinterpret_cast<const vec*>(p)); }
