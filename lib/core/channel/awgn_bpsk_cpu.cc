@@ -109,8 +109,9 @@ private:
         const size_t hist = m_code->history_bits();
         const uint64_t first_bit = first_block * k;
         // Bits before the stream's start are zero: the encoder starts in state 0.
-        m_bits.assign(hist + n_blocks * k, 0);
+        m_bits.resize(hist + n_blocks * k);
         const size_t hist_avail = first_bit < hist ? static_cast<size_t>(first_bit) : hist;
+        std::fill(m_bits.begin(), m_bits.begin() + (hist - hist_avail), 0);
         fill_info_bits(m_seed,
                        m_bits.data() + hist - hist_avail,
                        hist_avail + n_blocks * k,

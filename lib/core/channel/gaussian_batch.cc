@@ -78,8 +78,12 @@ GPUFEC_NOISE_CLONES void info_bits_blocks(uint64_t seed, uint64_t first_block, s
         uint32_t w[4][B];
         philox_side_by_side(seed, STREAM_INFO_BITS, first_block + done, w);
         for (size_t i = 0; i < m; ++i)
-            for (unsigned b = 0; b < 128; ++b)
-                out[128 * (done + i) + b] = (w[b >> 5][i] >> (b & 31u)) & 1u;
+            for (int j = 0; j < 4; ++j) {
+                const uint32_t x = w[j][i];
+                uint8_t* o = out + 128 * (done + i) + 32 * j;
+                for (unsigned b = 0; b < 32; ++b)
+                    o[b] = (x >> b) & 1u;
+            }
     }
 }
 
