@@ -24,6 +24,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     CPPUNIT_TEST(equal_scalar_on_ties_and_extremes);
     CPPUNIT_TEST(equal_scalar_over_long_saturated_runs);
     CPPUNIT_TEST(rejects_mixed_shapes);
+    CPPUNIT_TEST(long_segments_go_one_at_a_time);
     CPPUNIT_TEST(pool_runs_every_item_once);
     CPPUNIT_TEST(pool_rethrows_and_stays_usable);
     CPPUNIT_TEST_SUITE_END();
@@ -182,6 +183,18 @@ class viterbi_lanes_test : public CppUnit::TestFixture
         segs[1] = segs[0];
         segs[1].n_steps = 101;
         CPPUNIT_ASSERT_THROW(d.decode(conv::lane_group{ segs, 2, out }), std::logic_error);
+    }
+
+    void long_segments_go_one_at_a_time()
+    {
+        // Decisions of K=9 (256 states) in L lanes take 32 L bytes a step: past 64 MiB the
+        // decoder takes one segment at a time.
+        std::mt19937 rng(24);
+        const conv::trellis t = make(9, 2, true, rng);
+        const size_t L = conv::lanes_of(conv::best_simd()), steps = 150000;
+        CPPUNIT_ASSERT_EQUAL(steps * 32 * L > (size_t(64) << 20) ? size_t(1) : L,
+                             conv::lane_decoder(t, steps).lanes());
+        CPPUNIT_ASSERT_EQUAL(L, conv::lane_decoder(t, 4096).lanes());
     }
 
     void pool_runs_every_item_once()

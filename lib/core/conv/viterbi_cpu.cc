@@ -50,7 +50,8 @@ public:
         for (size_t i = 0; i < threads; ++i)
             m_workers.emplace_back(m_trellis, max_steps);
         if (m_term == termination::TAILBITING)
-            m_circular.resize(threads, std::vector<int8_t>(lanes * max_steps * m_trellis.n));
+            m_circular.resize(threads,
+                              std::vector<int8_t>(m_workers[0].lanes() * max_steps * m_trellis.n));
         m_pool = std::make_unique<thread_pool>(threads);
     }
 

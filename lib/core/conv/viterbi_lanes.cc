@@ -151,14 +151,28 @@ size_t lanes_of(simd s)
     }
 }
 
+namespace {
+
+/* Long segments (frames up to 2^20 steps) would need this much decision memory per lane
+ * kernel and thread many times over: past it a decoder works one segment at a time. */
+constexpr size_t max_lane_decisions = size_t(64) << 20;
+
+simd fitting(simd isa, const trellis& t, size_t max_steps)
+{
+    const size_t lanes = lanes_of(isa), S = static_cast<size_t>(t.states());
+    return max_steps > max_lane_decisions / (S * lanes / 8) ? simd::scalar : isa;
+}
+
+} // namespace
+
 lane_decoder::lane_decoder(const trellis& t, size_t max_steps, simd isa)
     : m_code(make_lane_code(t)),
-      m_lanes(lanes_of(isa)),
+      m_lanes(lanes_of(fitting(isa, t, max_steps))),
       m_max_steps(max_steps),
-      m_kernel(kernel_of(isa)),
+      m_kernel(kernel_of(fitting(isa, t, max_steps))),
       m_scalar(t, max_steps)
 {
-    if (isa != simd::scalar && !m_kernel)
+    if (isa != simd::scalar && !kernel_of(isa))
         throw std::invalid_argument("lane_decoder: instruction set " + to_string(isa) +
                                     " is not built into this library");
     if (!m_kernel)

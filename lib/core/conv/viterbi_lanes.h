@@ -71,7 +71,8 @@ class lane_decoder
 {
 public:
     /*! @param max_steps the longest segment it will be given
-     *  @param isa the instruction set (best_simd() by default; it must be available) */
+     *  @param isa the instruction set (best_simd() by default; it must be available); scalar
+     *         where the lanes' decisions for max_steps would pass 64 MiB */
     lane_decoder(const trellis& t, size_t max_steps, simd isa = best_simd());
 
     /*! Segments decoded per call at most (1 for scalar). */
