@@ -25,6 +25,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     CPPUNIT_TEST(equal_scalar_over_long_saturated_runs);
     CPPUNIT_TEST(rejects_mixed_shapes);
     CPPUNIT_TEST(long_segments_go_one_at_a_time);
+    CPPUNIT_TEST(scalar_decodes_one_at_a_time);
     CPPUNIT_TEST(pool_runs_every_item_once);
     CPPUNIT_TEST(pool_rethrows_and_stays_usable);
     CPPUNIT_TEST_SUITE_END();
@@ -195,6 +196,20 @@ class viterbi_lanes_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT_EQUAL(steps * 32 * L > (size_t(64) << 20) ? size_t(1) : L,
                              conv::lane_decoder(t, steps).lanes());
         CPPUNIT_ASSERT_EQUAL(L, conv::lane_decoder(t, 4096).lanes());
+    }
+
+    void scalar_decodes_one_at_a_time()
+    {
+        // The choice where no lane kernel is built (k = 3 once divided by zero sizing it).
+        std::mt19937 rng(25);
+        for (int k : { 3, 7, 9 }) {
+            const conv::trellis t = make(k, 2, true, rng);
+            std::vector<int8_t> llr(2 * 300);
+            for (auto& x : llr)
+                x = static_cast<int8_t>(static_cast<int>(rng() % 255) - 127);
+            CPPUNIT_ASSERT_EQUAL(size_t(1), conv::lane_decoder(t, 100, conv::simd::scalar).lanes());
+            check(t, conv::simd::scalar, 1, 100, -1, 10, 80, llr, rng, "scalar k " + std::to_string(k));
+        }
     }
 
     void pool_runs_every_item_once()

@@ -159,8 +159,8 @@ constexpr size_t max_lane_decisions = size_t(64) << 20;
 
 simd fitting(simd isa, const trellis& t, size_t max_steps)
 {
-    const size_t lanes = lanes_of(isa), S = static_cast<size_t>(t.states());
-    return max_steps > max_lane_decisions / (S * lanes / 8) ? simd::scalar : isa;
+    const size_t step_bytes = static_cast<size_t>(t.states()) * lanes_of(isa) / 8;
+    return isa == simd::scalar || max_steps > max_lane_decisions / step_bytes ? simd::scalar : isa;
 }
 
 } // namespace
