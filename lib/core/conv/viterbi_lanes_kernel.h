@@ -1,6 +1,6 @@
 /* The lane kernel, written once over an instruction set's traits `V` and included by each
- * viterbi_lanes_<isa>.cc inside a namespace of its own (each is built with its own target
- * flags, so their instantiations must not be merged by the linker).
+ * viterbi_lanes_<isa>.cc inside a namespace of its own (each compiles it for its own target,
+ * so their instantiations must not be merged by the linker).
  *
  * V provides: vec, word (2 * lanes decision bits), lanes, zero(), load/store of int16, add, sub,
  * max, and decisions(m0a, m1a, m0b, m1b) = the bits (m1a > m0a) for the lanes of state j and
@@ -33,7 +33,7 @@ template <int N>
 inline void transpose(const lane_group& g, size_t t0, size_t m, int16_t* out)
 {
     for (size_t l = 0; l < W; ++l) {
-        // Lanes past the group's count repeat its first segment; their bits are not written.
+        // Lanes past the group's count repeat its first segment; their bits go to spare_bits.
         const int8_t* in = g.segs[l < g.count ? l : 0].llr + t0 * N;
         for (size_t i = 0; i < m * N; ++i)
             out[i * W + l] = static_cast<int16_t>(llr_value(in[i]));
