@@ -1,13 +1,20 @@
 /* gpufec_cpu_bench: the CPU Viterbi backend next to GNU Radio's own K=7 rate-1/2 decoder
  * (gr-fec's cc_decoder, built on VOLK's volk_8u_x4_conv_k7_r2_8u) and that VOLK kernel alone,
- * on the same noisy frames in the same run.
+ * on the same noisy frames in the same run; then the CPU AWGN/BPSK generator next to GNU
+ * Radio's fastnoise source.
  *
- *   gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R]
+ *   gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R] [--samples N]
  *
- * K=7 171/133 rate 1/2, terminated 2048-bit frames; decoded information bits per second.
- * Built only with GNU Radio (it links gr-fec); scripts/device-bundle carries it to the GPU host.
+ * Decoders: K=7 171/133 rate 1/2, terminated 2048-bit frames; decoded information bits per
+ * second. Sources: uncoded BPSK LLRs (info bits, noise and channel) into host memory, and
+ * fastnoise_source_f's work() (Gaussian, its default pool of 16384 samples) into a buffer;
+ * samples per second, one thread, and the generator on every thread at once (a generator per
+ * thread, each on its own seed).
+ * Built only with GNU Radio (it links gr-fec and gr-analog); scripts/device-bundle carries it
+ * to the GPU host.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <gnuradio/analog/fastnoise_source.h>
 #include <gnuradio/fec/cc_common.h>
 #include <gnuradio/fec/cc_decoder.h>
 #include <gnuradio/gpufec/awgn_bpsk.h>
@@ -19,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -58,6 +66,7 @@ int main(int argc, char** argv)
     size_t frames = 2000;
     double ebn0 = 4.0;
     int repeats = 5;
+    size_t samples = size_t(1) << 24;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--frames" && i + 1 < argc)
@@ -66,8 +75,11 @@ int main(int argc, char** argv)
             ebn0 = std::atof(argv[++i]);
         else if (a == "--repeats" && i + 1 < argc)
             repeats = std::atoi(argv[++i]);
+        else if (a == "--samples" && i + 1 < argc)
+            samples = std::strtoul(argv[++i], nullptr, 10);
         else {
-            std::fprintf(stderr, "usage: gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R]\n");
+            std::fprintf(stderr, "usage: gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R] "
+                                 "[--samples N]\n");
             return 2;
         }
     }
@@ -141,5 +153,37 @@ int main(int argc, char** argv)
         repeats);
     std::printf("%-58s %10.1f %10s\n", "VOLK volk_8u_x4_conv_k7_r2_8u alone (ACS, no traceback)",
                 bits / s / 1e6, "-");
+
+    std::printf("\n%-58s %10s\n", "source (uncoded BPSK at 3 dB, into host memory)", "Gsample/s");
+    const auto noise = awgn_noise::from_snr(3.0, snr_kind::EBN0, 1.0);
+    for (unsigned threads : { 1u, hw }) {
+        std::vector<std::unique_ptr<awgn_bpsk_generator>> gens;
+        std::vector<std::vector<uint8_t>> gbits(threads, std::vector<uint8_t>(samples));
+        std::vector<std::vector<float>> gsoft(threads, std::vector<float>(samples));
+        for (unsigned t = 0; t < threads; ++t)
+            gens.push_back(std::make_unique<awgn_bpsk_generator>(uncoded(), noise, soft_output::LLR,
+                                                                 100 + t, backend_kind::CPU));
+        s = median_seconds(
+            [&] {
+                std::vector<std::thread> pool;
+                for (unsigned t = 1; t < threads; ++t)
+                    pool.emplace_back([&, t] { gens[t]->generate(samples, gbits[t].data(), gsoft[t].data()); });
+                gens[0]->generate(samples, gbits[0].data(), gsoft[0].data());
+                for (auto& th : pool)
+                    th.join();
+            },
+            repeats);
+        std::printf("%-58s %10.3f\n",
+                    ("gpufec awgn_bpsk_generator (CPU), " + std::to_string(threads) + " thread(s)").c_str(),
+                    threads * double(samples) / s / 1e9);
+    }
+    auto fastnoise = gr::analog::fastnoise_source_f::make(gr::analog::GR_GAUSSIAN, 1.0f, 1);
+    std::vector<float> fn(samples);
+    gr_vector_const_void_star no_inputs;
+    gr_vector_void_star outputs{ fn.data() };
+    s = median_seconds([&] { fastnoise->work(static_cast<int>(samples), no_inputs, outputs); },
+                       repeats);
+    std::printf("%-58s %10.3f\n", "GNU Radio fastnoise_source_f work(), 1 thread",
+                double(samples) / s / 1e9);
     return 0;
 }

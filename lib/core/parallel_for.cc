@@ -1,13 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "parallel_for.h"
+#include "thread_pool.h"
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 namespace gr {
 namespace gpufec {
+
+namespace {
+
+/* One pool for the process, started on first use, so that a pass costs wake-ups rather than
+ * thread starts; it serves one pass at a time (the mutex). */
+struct shared_pool {
+    std::mutex busy;
+    thread_pool pool{ std::max(1u, std::thread::hardware_concurrency()) };
+};
+
+shared_pool& pool()
+{
+    static shared_pool p;
+    return p;
+}
+
+} // namespace
 
 void parallel_for(size_t n,
                   size_t workers,
@@ -19,6 +38,16 @@ void parallel_for(size_t n,
             job(0, 0, n);
         return;
     }
+    shared_pool& shared = pool();
+    std::unique_lock<std::mutex> lock(shared.busy, std::try_to_lock);
+    if (lock.owns_lock() && workers <= shared.pool.workers()) {
+        shared.pool.run(workers, [&](size_t, size_t w) {
+            job(w, n * w / workers, n * (w + 1) / workers);
+        });
+        return;
+    }
+    // The pool is busy (another thread's pass, or a pass started from inside a pass): threads
+    // of its own.
     std::vector<std::exception_ptr> errors(workers);
     const auto share = [&](size_t w) {
         try {
@@ -40,8 +69,9 @@ void parallel_for(size_t n,
 
 size_t copy_workers(size_t bytes)
 {
-    // One core copies several GB/s; below 4 MiB a pass takes about a millisecond or less.
-    constexpr size_t per_worker = size_t(4) << 20;
+    // One core copies several GB/s: 1 MiB takes a few hundred microseconds, far more than
+    // waking a pool thread.
+    constexpr size_t per_worker = size_t(1) << 20;
     const size_t hw = std::max(1u, std::thread::hardware_concurrency());
     return std::max<size_t>(1, std::min({ bytes / per_worker, hw, size_t(8) }));
 }

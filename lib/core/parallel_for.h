@@ -12,15 +12,16 @@ namespace gr {
 namespace gpufec {
 
 /*!
- * Runs job(worker, begin, end) on `workers` contiguous shares of [0, n), one thread each (the
- * calling thread takes share 0), and rethrows the first exception a share threw.
+ * Runs job(worker, begin, end) once for each of `workers` contiguous shares of [0, n), spread
+ * over threads (the calling thread among them): those of a process-wide pool, or threads
+ * started for the pass while another pass holds the pool. Shares must not wait for each other.
+ * Rethrows the first exception a share threw.
  */
 void parallel_for(size_t n,
                   size_t workers,
                   const std::function<void(size_t worker, size_t begin, size_t end)>& job);
 
-/*! Threads worth using for a memory pass of @p bytes (1 below a few MiB: a thread costs
- *  tens of microseconds to start). */
+/*! Threads worth using for a memory pass of @p bytes (one per MiB, at most 8). */
 size_t copy_workers(size_t bytes);
 
 /*! memcpy, on several threads when it is large. */

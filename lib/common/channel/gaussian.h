@@ -84,10 +84,10 @@ GPUFEC_HOST_DEVICE float log_det(float u)
     int e = static_cast<int>((b >> 23) & 0xffu) - 127;
     b = (b & 0x007fffffu) | 0x3f800000u; // m in [1, 2)
     float m = bits_float(b);
-    if (m > 1.41421356f) {
-        m = mul_rn(m, 0.5f); // exact
-        e += 1;
-    }
+    // Selects rather than a branch, so that the host loops over many samples vectorize.
+    const bool halve = m > 1.41421356f;
+    m = mul_rn(m, halve ? 0.5f : 1.0f); // exact
+    e += halve ? 1 : 0;
     const float f = add_rn(m, -1.0f); // exact (Sterbenz)
     const float s = div_rn(f, add_rn(f, 2.0f));
     const float z = mul_rn(s, s);
@@ -122,30 +122,23 @@ GPUFEC_HOST_DEVICE void sincos_quarter(float t, float* s, float* c)
 /*! Two independent N(0,1) samples from two random words (Box-Muller). */
 GPUFEC_HOST_DEVICE void box_muller(uint32_t w_radius, uint32_t w_angle, float* z0, float* z1)
 {
-    const float u = static_cast<float>((w_radius >> 8) + 1u) * 5.9604645e-08f; // (0, 1], exact
+    // The integers are below 2^24, so they convert exactly; converting them as signed ones
+    // (the same values) lets the host loops use the vector int32 -> float conversion.
+    const float u = static_cast<float>(static_cast<int32_t>((w_radius >> 8) + 1u)) * 5.9604645e-08f; // (0, 1], exact
     const float r = sqrt_rn(mul_rn(-2.0f, log_det(u)));
     // The top two bits pick the quadrant; the next 22 the angle inside it.
-    const float t = static_cast<float>((w_angle >> 8) & 0x3fffffu) * 2.38418579e-07f; // 2^-22
+    const float t = static_cast<float>(static_cast<int32_t>((w_angle >> 8) & 0x3fffffu)) * 2.38418579e-07f; // 2^-22
     float s, c;
     sincos_quarter(t, &s, &c);
-    switch (w_angle >> 30) {
-    case 0:
-        *z0 = mul_rn(r, c);
-        *z1 = mul_rn(r, s);
-        break;
-    case 1:
-        *z0 = -mul_rn(r, s);
-        *z1 = mul_rn(r, c);
-        break;
-    case 2:
-        *z0 = -mul_rn(r, c);
-        *z1 = -mul_rn(r, s);
-        break;
-    default:
-        *z0 = mul_rn(r, s);
-        *z1 = -mul_rn(r, c);
-        break;
-    }
+    // Quadrant q rotates (r cos, r sin) by q quarter turns: odd quadrants swap the pair, and
+    // the signs follow (q = 1: -s, c; 2: -c, -s; 3: s, -c). Selects, not a switch, so that
+    // the host loops vectorize; negation is exact, so every quadrant is as before.
+    const uint32_t q = w_angle >> 30;
+    const float rc = mul_rn(r, c), rs = mul_rn(r, s);
+    const float a = (q & 1u) ? rs : rc;
+    const float b = (q & 1u) ? rc : rs;
+    *z0 = ((q + 1u) & 2u) ? -a : a; // q = 1 or 2
+    *z1 = q >= 2u ? -b : b;
 }
 
 /*! Philox stream numbers: independent uses of one seed. */

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "awgn_bpsk_backends.h"
+#include "gaussian_batch.h"
 #include <algorithm>
 #include <vector>
 
@@ -10,7 +11,8 @@ namespace gpufec {
 
 namespace {
 
-/* soft[i] = sample(bits[i], noise sample first + i), four samples per Philox block. */
+/* soft[i] = sample(bits[i], noise sample first + i), four samples per Philox block: a partial
+ * block at either end one sample at a time, the whole blocks between in batches. */
 void add_noise(uint64_t seed,
                const uint8_t* bits,
                float* soft,
@@ -18,26 +20,39 @@ void add_noise(uint64_t seed,
                uint64_t first,
                detail::awgn_sample_params p)
 {
-    size_t i = 0;
-    while (i < n) {
-        const uint64_t index = first + i;
-        float z[4];
-        detail::gaussian4(seed, index >> 2, z);
-        for (unsigned lane = index & 3u; lane < 4 && i < n; ++lane, ++i)
-            soft[i] = detail::awgn_bpsk_sample(bits[i] != 0, z[lane], p);
-    }
+    const auto partial = [&](size_t i, size_t end) {
+        while (i < end) {
+            const uint64_t index = first + i;
+            float z[4];
+            detail::gaussian4(seed, index >> 2, z);
+            for (unsigned lane = index & 3u; lane < 4 && i < end; ++lane, ++i)
+                soft[i] = detail::awgn_bpsk_sample(bits[i] != 0, z[lane], p);
+        }
+    };
+    const size_t head = std::min<size_t>(n, (4 - (first & 3u)) & 3u);
+    partial(0, head);
+    const size_t whole = (n - head) / 4;
+    detail::awgn_bpsk_blocks(seed, (first + head) >> 2, whole, bits + head, p, soft + head);
+    partial(head + 4 * whole, n);
 }
 
-/* out[i] = information bit first + i of the stream. */
+/* out[i] = information bit first + i of the stream: a partial Philox block at either end one
+ * bit at a time, the whole blocks between in batches. */
 void fill_info_bits(uint64_t seed, uint8_t* out, size_t n, uint64_t first)
 {
-    size_t i = 0;
-    while (i < n) {
-        const uint64_t index = first + i;
-        const philox4x32_ctr w = detail::info_bits128(seed, index >> 7);
-        for (unsigned b = index & 127u; b < 128 && i < n; ++b, ++i)
-            out[i] = (w.v[b >> 5] >> (b & 31u)) & 1u;
-    }
+    const auto partial = [&](size_t i, size_t end) {
+        while (i < end) {
+            const uint64_t index = first + i;
+            const philox4x32_ctr w = detail::info_bits128(seed, index >> 7);
+            for (unsigned b = index & 127u; b < 128 && i < end; ++b, ++i)
+                out[i] = (w.v[b >> 5] >> (b & 31u)) & 1u;
+        }
+    };
+    const size_t head = std::min<size_t>(n, (128 - (first & 127u)) & 127u);
+    partial(0, head);
+    const size_t whole = (n - head) / 128;
+    detail::info_bits_blocks(seed, (first + head) >> 7, whole, out + head);
+    partial(head + 128 * whole, n);
 }
 
 class channel_cpu final : public awgn_bpsk_channel_engine::backend_impl
@@ -94,8 +109,9 @@ private:
         const size_t hist = m_code->history_bits();
         const uint64_t first_bit = first_block * k;
         // Bits before the stream's start are zero: the encoder starts in state 0.
-        m_bits.assign(hist + n_blocks * k, 0);
+        m_bits.resize(hist + n_blocks * k);
         const size_t hist_avail = first_bit < hist ? static_cast<size_t>(first_bit) : hist;
+        std::fill(m_bits.begin(), m_bits.begin() + (hist - hist_avail), 0);
         fill_info_bits(m_seed,
                        m_bits.data() + hist - hist_avail,
                        hist_avail + n_blocks * k,

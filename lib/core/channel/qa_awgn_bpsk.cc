@@ -3,7 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "core/test/qa_expect.h"
+#include "common/channel/awgn_sample.h"
 #include "common/channel/gaussian.h"
+#include "core/channel/awgn_bpsk_backends.h"
+#include "core/channel/gaussian_batch.h"
+#include <cstring>
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/conv_code.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -38,6 +42,10 @@ class awgn_bpsk_test : public CppUnit::TestFixture
     CPPUNIT_TEST(info_bits_known_answers);
     CPPUNIT_TEST(large_calls_equal_small_calls);
     CPPUNIT_TEST(rejects_sizes_that_overflow);
+    CPPUNIT_TEST(noise_known_answers);
+    CPPUNIT_TEST(batch_equals_scalar);
+    CPPUNIT_TEST(channel_equals_scalar_at_any_offset);
+    CPPUNIT_TEST(info_bits_equal_scalar_at_any_offset);
     CPPUNIT_TEST_SUITE_END();
 
     static std::vector<float> noise_samples(size_t n, uint64_t seed)
@@ -320,6 +328,120 @@ class awgn_bpsk_test : public CppUnit::TestFixture
                                  std::string(e.what()));
         }
         ch.apply(bits, soft, 2, ~uint64_t(0) - 2); // the last two samples of the stream
+    }
+
+    static uint32_t bits_of(float x)
+    {
+        uint32_t u;
+        std::memcpy(&u, &x, sizeof u);
+        return u;
+    }
+
+    void noise_known_answers()
+    {
+        // Samples 4 (2^32 + 5) .. + 3 for two seeds, as the scalar code gave before the host
+        // batches existed (and as the GPU gives): the vectorized path must not move a bit.
+        const struct {
+            uint64_t seed;
+            uint32_t z[4];
+        } known[] = {
+            { 7, { 0xbf14bf29, 0xbfe522a5, 0xbddee7e6, 0xbf3e2f23 } },
+            { 0x0123456789abcdefull, { 0x3efb0185, 0xbf246fba, 0x3fa36c6a, 0xbf7b40a9 } },
+        };
+        const uint64_t block = (uint64_t(1) << 32) + 5;
+        // Through the batches too: sigma 1 and scale 1 on bits 0 and 1 give z - 1 and z + 1.
+        const detail::awgn_sample_params unit{ 1.0f, 1.0f };
+        const uint8_t bits[12] = { 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1 };
+        for (const auto& k : known) {
+            float z[4], batch[4 * 3];
+            detail::gaussian4(k.seed, block, z);
+            detail::awgn_bpsk_blocks(k.seed, block - 1, 3, bits, unit, batch);
+            for (int i = 0; i < 4; ++i) {
+                CPPUNIT_ASSERT_EQUAL(k.z[i], bits_of(z[i]));
+                CPPUNIT_ASSERT_EQUAL(bits_of(detail::awgn_bpsk_sample(bits[4 + i], z[i], unit)),
+                                     bits_of(batch[4 + i]));
+            }
+        }
+    }
+
+    void batch_equals_scalar()
+    {
+        // Many seeds, starts (the counter's high word included), lengths around the batch
+        // and channel constants.
+        std::mt19937_64 rng(30);
+        for (int trial = 0; trial < 60; ++trial) {
+            const uint64_t seed = trial < 2 ? uint64_t(trial) : rng();
+            const uint64_t first = trial % 3 == 0 ? (uint64_t(1) << 32) - 5 - rng() % 40 : rng() >> (rng() % 64);
+            const size_t n = rng() % 700;
+            const detail::awgn_sample_params p{ 0.1f + (rng() % 1000) / 300.0f,
+                                                trial % 2 ? 1.0f : 0.5f + (rng() % 100) / 7.0f };
+            std::vector<uint8_t> bits(4 * n);
+            for (auto& b : bits)
+                b = static_cast<uint8_t>(rng() % 3);
+            std::vector<float> batch(4 * n);
+            detail::awgn_bpsk_blocks(seed, first, n, bits.data(), p, batch.data());
+            for (size_t b = 0; b < n; ++b) {
+                float z[4];
+                detail::gaussian4(seed, first + b, z);
+                for (int i = 0; i < 4; ++i)
+                    CPPUNIT_ASSERT_EQUAL_MESSAGE(
+                        "seed " + std::to_string(seed) + " block " + std::to_string(first + b),
+                        bits_of(detail::awgn_bpsk_sample(bits[4 * b + i] != 0, z[i], p)),
+                        bits_of(batch[4 * b + i]));
+            }
+        }
+    }
+
+    void channel_equals_scalar_at_any_offset()
+    {
+        // The channel splits a call into a partial Philox block at each end and whole blocks
+        // in batches between: every sample must be the one-at-a-time sample.
+        std::mt19937_64 rng(31);
+        const awgn_noise noise = awgn_noise::from_snr(2.0, snr_kind::EBN0, 0.5);
+        for (soft_output out : { soft_output::LLR, soft_output::SYMBOLS }) {
+            awgn_bpsk_channel_engine ch(noise, out, 1234, backend_kind::CPU);
+            const detail::awgn_sample_params p = sample_params(noise, out);
+            for (int trial = 0; trial < 40; ++trial) {
+                const uint64_t first = rng() % 5000;
+                const size_t n = rng() % 3000;
+                std::vector<uint8_t> bits(n);
+                for (auto& b : bits)
+                    b = static_cast<uint8_t>(rng() % 3); // 2 counts as 1
+                std::vector<float> soft(n);
+                ch.apply(bits.data(), soft.data(), n, first);
+                for (size_t i = 0; i < n; ++i) {
+                    float z[4];
+                    detail::gaussian4(1234, (first + i) >> 2, z);
+                    const float want = detail::awgn_bpsk_sample(bits[i] != 0, z[(first + i) & 3], p);
+                    CPPUNIT_ASSERT_EQUAL(bits_of(want), bits_of(soft[i]));
+                }
+            }
+        }
+    }
+
+    void info_bits_equal_scalar_at_any_offset()
+    {
+        // Calls of random sizes start and end inside Philox blocks of 128 bits; the whole
+        // blocks between go through the batches. Every bit must be info_bits128's.
+        std::mt19937_64 rng(32);
+        const awgn_noise noise = awgn_noise::from_snr(2.0, snr_kind::EBN0, 1.0);
+        for (uint64_t seed : { uint64_t(0), uint64_t(77), rng() }) {
+            awgn_bpsk_generator gen(uncoded(), noise, soft_output::LLR, seed, backend_kind::CPU);
+            size_t done = 0;
+            for (int call = 0; call < 30; ++call) {
+                const size_t n = rng() % 2000;
+                std::vector<uint8_t> bits(n);
+                std::vector<float> soft(n);
+                gen.generate(n, bits.data(), soft.data());
+                for (size_t i = 0; i < n; ++i) {
+                    const uint64_t index = done + i;
+                    const philox4x32_ctr w = detail::info_bits128(seed, index >> 7);
+                    CPPUNIT_ASSERT_EQUAL(static_cast<unsigned>((w.v[(index & 127) >> 5] >> (index & 31)) & 1u),
+                                         static_cast<unsigned>(bits[i]));
+                }
+                done += n;
+            }
+        }
     }
 };
 

@@ -1,14 +1,14 @@
-/* The CPU Viterbi backend: framed modes and streaming tiles on segment_decoder, frames or tiles
- * spread over worker threads. The reference that the GPU backend must equal bit for bit.
+/* The CPU Viterbi backend: framed modes and streaming tiles on lane_decoder, frames or tiles of
+ * one shape decoded a vector's lanes at a time, the groups handed to a persistent pool of
+ * threads. The reference that the GPU backend must equal bit for bit.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/conv/code_trellis.h"
 #include "common/conv/tile_window.h"
 #include "viterbi_backend.h"
-#include "../parallel_for.h"
-#include "viterbi_segment.h"
+#include "../thread_pool.h"
+#include "viterbi_lanes.h"
 #include <algorithm>
-#include <exception>
 #include <thread>
 #include <vector>
 
@@ -29,8 +29,18 @@ public:
     {
         size_t threads = opts.threads ? opts.threads : std::thread::hardware_concurrency();
         threads = std::max<size_t>(threads, 1);
-        m_max_batch = opts.max_batch ? opts.max_batch : 16 * threads;
-        threads = std::min(threads, m_max_batch); // more would never get work
+        const size_t lanes = conv::lanes_of(conv::best_simd());
+        // By default 16 full groups per thread and call, so that the part of a call that runs
+        // on one thread (the engine quantizing the input) stays small next to the decoding,
+        // and the pool evens out unequal shares; at most 64 MiB of input unless that is
+        // under one group per thread.
+        const size_t item_llr = (m_term == termination::STREAMING ? tiling.payload : m_frame_steps) *
+                                static_cast<size_t>(m_trellis.n);
+        m_max_batch = opts.max_batch ? opts.max_batch
+                                     : std::max(lanes * threads,
+                                                std::min(16 * lanes * threads,
+                                                         (size_t(64) << 20) / item_llr));
+        threads = std::min(threads, (m_max_batch + lanes - 1) / lanes); // more would never get work
         const size_t wrap = static_cast<size_t>(conv::tailbiting_wrap(code.k()));
         size_t max_steps = m_tiling.before + m_tiling.payload + m_tiling.after;
         if (m_term == termination::TAILBITING)
@@ -40,7 +50,9 @@ public:
         for (size_t i = 0; i < threads; ++i)
             m_workers.emplace_back(m_trellis, max_steps);
         if (m_term == termination::TAILBITING)
-            m_circular.resize(threads, std::vector<int8_t>(max_steps * m_trellis.n));
+            m_circular.resize(threads,
+                              std::vector<int8_t>(m_workers[0].lanes() * max_steps * m_trellis.n));
+        m_pool = std::make_unique<thread_pool>(threads);
     }
 
     size_t max_batch() const override { return m_max_batch; }
@@ -55,8 +67,16 @@ public:
     void decode_frames(const int8_t* llr, size_t n_frames, uint8_t* bits) override
     {
         const size_t frame_llr = m_frame_steps * m_trellis.n;
-        parallel(n_frames, [&](size_t worker, size_t f) {
-            decode_frame(worker, llr + f * frame_llr, bits + f * m_frame_bits);
+        const size_t lanes = m_workers[0].lanes();
+        m_pool->run((n_frames + lanes - 1) / lanes, [&](size_t worker, size_t group) {
+            const size_t first = group * lanes, count = std::min(lanes, n_frames - first);
+            conv::segment seg[max_lanes];
+            uint8_t* out[max_lanes];
+            for (size_t l = 0; l < count; ++l) {
+                seg[l] = frame_segment(worker, l, llr + (first + l) * frame_llr);
+                out[l] = bits + (first + l) * m_frame_bits;
+            }
+            m_workers[worker].decode(conv::lane_group{ seg, count, out });
         });
     }
 
@@ -68,7 +88,7 @@ public:
                       uint8_t* bits) override
     {
         const size_t P = m_tiling.payload;
-        parallel(n_tiles, [&](size_t worker, size_t i) {
+        const auto tile = [&](size_t i) {
             const conv::tile_window w = conv::tile_window_of(
                 first_tile + i, P, m_tiling.before, m_tiling.after, first_step + n_steps);
             conv::segment seg;
@@ -77,7 +97,33 @@ public:
             seg.start_known = w.begin == 0;
             seg.out_first = static_cast<size_t>(w.first - w.begin);
             seg.n_out = P;
-            m_workers[worker].decode(seg, bits + i * P);
+            return seg;
+        };
+        // Groups of consecutive tiles of one shape (those at the stream's start and at the
+        // end of what is held are shorter), at most a vector's lanes each.
+        const size_t lanes = m_workers[0].lanes();
+        m_groups.clear();
+        for (size_t i = 0; i < n_tiles;) {
+            const conv::segment first = tile(i);
+            size_t e = i + 1;
+            while (e < n_tiles && e - i < lanes) {
+                const conv::segment s = tile(e);
+                if (s.n_steps != first.n_steps || s.out_first != first.out_first)
+                    break;
+                ++e;
+            }
+            m_groups.emplace_back(i, e);
+            i = e;
+        }
+        m_pool->run(m_groups.size(), [&](size_t worker, size_t g) {
+            const size_t first = m_groups[g].first, count = m_groups[g].second - first;
+            conv::segment seg[max_lanes];
+            uint8_t* out[max_lanes];
+            for (size_t l = 0; l < count; ++l) {
+                seg[l] = tile(first + l);
+                out[l] = bits + (first + l) * P;
+            }
+            m_workers[worker].decode(conv::lane_group{ seg, count, out });
         });
     }
 
@@ -90,11 +136,16 @@ public:
         seg.start_known = first_step == 0;
         seg.out_first = n_steps - n_out;
         seg.n_out = n_out;
-        m_workers[0].decode(seg, bits);
+        m_workers[0].decode(conv::lane_group{ &seg, 1, &bits });
     }
 
 private:
-    void decode_frame(size_t worker, const int8_t* llr, uint8_t* bits)
+    static constexpr size_t max_lanes = 32;
+
+    /* Frame f's segment; a tailbiting frame is copied into lane `lane` of the worker's
+     * circular buffer, read from W steps before its start to W after its end (wrapping as
+     * often as a short frame needs); the middle is the frame. */
+    conv::segment frame_segment(size_t worker, size_t lane, const int8_t* llr)
     {
         conv::segment seg;
         seg.llr = llr;
@@ -110,11 +161,9 @@ private:
             seg.start_known = true;
             break;
         default: {
-            // Tailbiting: the frame read circularly from W steps before its start to W after
-            // its end (wrapping as often as a short frame needs); the middle is the frame.
             const size_t N = m_frame_bits, n = m_trellis.n;
             const size_t W = static_cast<size_t>(conv::tailbiting_wrap(m_trellis.k));
-            int8_t* ext = m_circular[worker].data();
+            int8_t* ext = m_circular[worker].data() + lane * (N + 2 * W) * n;
             for (size_t t = 0; t < N + 2 * W; ++t) {
                 const size_t src = (t + N - W % N) % N;
                 std::copy(llr + src * n, llr + (src + 1) * n, ext + t * n);
@@ -124,17 +173,7 @@ private:
             seg.out_first = W;
         }
         }
-        m_workers[worker].decode(seg, bits);
-    }
-
-    /* Runs job(worker, item) for items [0, n): contiguous shares, the first on this thread. */
-    template <typename Job>
-    void parallel(size_t n, const Job& job)
-    {
-        parallel_for(n, m_workers.size(), [&](size_t worker, size_t begin, size_t end) {
-            for (size_t i = begin; i < end; ++i)
-                job(worker, i);
-        });
+        return seg;
     }
 
     conv::trellis m_trellis;
@@ -143,9 +182,11 @@ private:
     size_t m_frame_steps;
     viterbi_tiling m_tiling;
     size_t m_max_batch;
-    std::vector<conv::segment_decoder> m_workers;
-    std::vector<std::vector<int8_t>> m_circular; //!< per worker: a tailbiting frame, extended
+    std::vector<conv::lane_decoder> m_workers;
+    std::vector<std::vector<int8_t>> m_circular; //!< per worker: a lane's tailbiting frames, extended
+    std::vector<std::pair<size_t, size_t>> m_groups; //!< decode_tiles: [first, end) tile groups
     std::vector<int8_t> m_input;
+    std::unique_ptr<thread_pool> m_pool;
 };
 
 } // namespace

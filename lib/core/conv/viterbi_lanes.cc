@@ -1,0 +1,210 @@
+/* The lane decoder: instruction-set choice, the code's butterfly table, the workspace.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "viterbi_lanes.h"
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace gr {
+namespace gpufec {
+namespace conv {
+
+#if defined(GPUFEC_LANES_X86)
+void lane_kernel_sse2(const lane_code&, const lane_group&, const lane_workspace&);
+void lane_kernel_avx2(const lane_code&, const lane_group&, const lane_workspace&);
+void lane_kernel_avx512(const lane_code&, const lane_group&, const lane_workspace&);
+#endif
+
+namespace {
+
+lane_kernel kernel_of(simd s)
+{
+    switch (s) {
+#if defined(GPUFEC_LANES_X86)
+    case simd::sse2:
+        return lane_kernel_sse2;
+    case simd::avx2:
+        return lane_kernel_avx2;
+    case simd::avx512:
+        return lane_kernel_avx512;
+#endif
+    default:
+        return nullptr;
+    }
+}
+
+lane_code make_lane_code(const trellis& t)
+{
+    lane_code c;
+    c.k = t.k;
+    c.n = t.n;
+    c.states = t.states();
+    const uint32_t h = static_cast<uint32_t>(c.states / 2);
+    c.branch.resize(4 * h);
+    for (uint32_t j = 0; j < h; ++j)
+        for (uint32_t b = 0; b < 2; ++b)
+            for (uint32_t u = 0; u < 2; ++u)
+                c.branch[4 * j + 2 * b + u] = static_cast<uint8_t>(t.outputs(2 * j + b, u));
+    const uint32_t ends = 1u | (1u << (t.k - 1));
+    c.symmetric = true;
+    for (int j = 0; j < t.n; ++j)
+        c.symmetric = c.symmetric && (t.polys[j] & ends) == ends;
+    return c;
+}
+
+} // namespace
+
+std::string to_string(simd s)
+{
+    switch (s) {
+    case simd::sse2:
+        return "sse2";
+    case simd::avx2:
+        return "avx2";
+    case simd::avx512:
+        return "avx512";
+    default:
+        return "scalar";
+    }
+}
+
+std::vector<simd> available_simd()
+{
+    std::vector<simd> v{ simd::scalar };
+#if defined(GPUFEC_LANES_X86)
+    v.push_back(simd::sse2);
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        v.push_back(simd::avx2);
+    if (__builtin_cpu_supports("avx512bw"))
+        v.push_back(simd::avx512);
+#endif
+    return v;
+}
+
+namespace {
+
+/* Segments per second of K=7 rate-1/2 decoding with each kernel, the best of a few short
+ * runs taken in turn. */
+simd fastest(const std::vector<simd>& candidates)
+{
+    trellis t{};
+    t.k = 7;
+    t.n = 2;
+    t.polys[0] = 0171;
+    t.polys[1] = 0133;
+    constexpr size_t steps = 512;
+    std::vector<int8_t> llr(2 * steps);
+    for (size_t i = 0; i < llr.size(); ++i)
+        llr[i] = static_cast<int8_t>((i * 37 + i / 7) % 255 - 127);
+    std::vector<uint8_t> bits(steps);
+    std::vector<lane_decoder> decoders;
+    for (simd s : candidates)
+        decoders.emplace_back(t, steps, s);
+    std::vector<double> rate(candidates.size(), 0.0);
+    for (int round = 0; round < 5; ++round)
+        for (size_t i = 0; i < decoders.size(); ++i) {
+            const size_t lanes = decoders[i].lanes();
+            std::vector<segment> segs(lanes);
+            std::vector<uint8_t*> out(lanes, bits.data());
+            for (auto& seg : segs) {
+                seg.llr = llr.data();
+                seg.n_steps = steps;
+                seg.n_out = steps;
+            }
+            const auto a = std::chrono::steady_clock::now();
+            decoders[i].decode(lane_group{ segs.data(), lanes, out.data() });
+            const double s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
+            rate[i] = std::max(rate[i], lanes / std::max(s, 1e-9));
+        }
+    return candidates[std::max_element(rate.begin(), rate.end()) - rate.begin()];
+}
+
+} // namespace
+
+simd best_simd()
+{
+    // Chosen by measurement, once: where the CPU runs a 512-bit instruction as two 256-bit
+    // halves (AMD Zen 4) the AVX-512 kernel is slower than the AVX2 one, elsewhere faster.
+    // Only the speed depends on it: every kernel takes the same decisions.
+    static const simd best = [] {
+        std::vector<simd> v = available_simd();
+        v.erase(v.begin()); // scalar: a lane kernel is always faster on full groups
+        return v.empty() ? simd::scalar : v.size() == 1 ? v[0] : fastest(v);
+    }();
+    return best;
+}
+
+size_t lanes_of(simd s)
+{
+    switch (s) {
+    case simd::sse2:
+        return 8;
+    case simd::avx2:
+        return 16;
+    case simd::avx512:
+        return 32;
+    default:
+        return 1;
+    }
+}
+
+namespace {
+
+/* Long segments (frames up to 2^20 steps) would need this much decision memory per lane
+ * kernel and thread many times over: past it a decoder works one segment at a time. */
+constexpr size_t max_lane_decisions = size_t(64) << 20;
+
+simd fitting(simd isa, const trellis& t, size_t max_steps)
+{
+    const size_t step_bytes = static_cast<size_t>(t.states()) * lanes_of(isa) / 8;
+    return isa == simd::scalar || max_steps > max_lane_decisions / step_bytes ? simd::scalar : isa;
+}
+
+} // namespace
+
+lane_decoder::lane_decoder(const trellis& t, size_t max_steps, simd isa)
+    : m_code(make_lane_code(t)),
+      m_lanes(lanes_of(fitting(isa, t, max_steps))),
+      m_max_steps(max_steps),
+      m_kernel(kernel_of(fitting(isa, t, max_steps))),
+      m_scalar(t, max_steps)
+{
+    if (isa != simd::scalar && !kernel_of(isa))
+        throw std::invalid_argument("lane_decoder: instruction set " + to_string(isa) +
+                                    " is not built into this library");
+    if (!m_kernel)
+        return;
+    const size_t S = static_cast<size_t>(m_code.states);
+    m_metrics.reset(new int16_t[2 * S * m_lanes]);
+    m_llr.reset(new int16_t[lane_block * static_cast<size_t>(m_code.n) * m_lanes]);
+    m_decisions.reset(new uint8_t[max_steps * S * m_lanes / 8]);
+    m_spare_bits.reset(new uint8_t[max_steps]);
+    m_ws = lane_workspace{ m_metrics.get(), m_llr.get(), m_decisions.get(), m_spare_bits.get() };
+}
+
+void lane_decoder::decode(const lane_group& g)
+{
+    if (g.count == 0)
+        return;
+    const segment& shape = g.segs[0];
+    if (g.count > m_lanes || shape.n_steps > m_max_steps ||
+        shape.out_first + shape.n_out > shape.n_steps)
+        throw std::logic_error("lane_decoder: group does not fit the workspace");
+    for (size_t l = 1; l < g.count; ++l)
+        if (g.segs[l].n_steps != shape.n_steps || g.segs[l].end_state != shape.end_state ||
+            g.segs[l].out_first != shape.out_first || g.segs[l].n_out != shape.n_out)
+            throw std::logic_error("lane_decoder: segments of one group differ in shape");
+    if (g.count == 1 || !m_kernel) {
+        for (size_t l = 0; l < g.count; ++l)
+            m_scalar.decode(g.segs[l], g.bits[l]);
+        return;
+    }
+    m_kernel(m_code, g, m_ws);
+}
+
+} // namespace conv
+} // namespace gpufec
+} // namespace gr
