@@ -26,11 +26,12 @@ using namespace bsid_detail;
 
 namespace {
 
-constexpr int reserved_reals = 64; // block reductions: 32 reals and 32 indices
+/* Shared bytes before the arrays: the block reductions' 32 doubles and 32 indices. */
+constexpr size_t reserved_bytes = 512;
 
 template <typename real>
 struct fb_args {
-    int n, q, N, I, M, width, smin, smax, fmin;
+    int n, q, N, L, I, M, width, smin, smax, fmin; // I = N + L: the stored gamma's stride
     bsid_lattice_weights<real> w;
     const uint32_t* code;
     const uint8_t* recv;
@@ -46,7 +47,6 @@ struct fb_args {
     double* post;
     uint32_t* dec;
     double* end;
-    uint8_t* impossible;
     unsigned groups, m_pad;
     size_t exch_elems, words_shared, scratch_elems;
     bool exch_shared;
@@ -97,6 +97,20 @@ __device__ int block_argmax(real v, int idx, real* red, int* redi)
             bi = redi[k];
         }
     return bi;
+}
+
+/* The normaliser's inverse, 0 for a sum that is 0 or not finite (the row becomes zeros: no
+ * path, as the reference has it). */
+template <typename real>
+__device__ __forceinline__ real inverse(real sum)
+{
+    return (sum > real(0) && isfinite(sum)) ? real(1) / sum : real(0);
+}
+
+template <typename real>
+__device__ __forceinline__ real scaled(real v, real inv)
+{
+    return inv == real(0) ? real(0) : v * inv;
 }
 
 template <typename real>
@@ -176,6 +190,49 @@ __device__ __forceinline__ real prior_of(const fb_args<real>& A, size_t f, int i
     return (A.priors && i < A.N) ? real(A.priors[(f * A.N + i) * A.q + D]) : real(1);
 }
 
+/* Codeword i's posteriors from pbuf[D * nw + k] (the warps' sums of alpha_i(m') s(m', D), the
+ * prior included), normalised in double; a zero sum gives the normalised priors. */
+template <typename real>
+__device__ void posteriors(const fb_args<real>& A, size_t f, int i, real* pbuf, int nw, double* red, int* redi)
+{
+    const int q = A.q, T = int(blockDim.x), tid = int(threadIdx.x);
+    const size_t row = (f * A.N + i) * size_t(q);
+    double part = 0.0;
+    for (int D = tid; D < q; D += T) {
+        real v = real(0);
+        for (int k = 0; k < nw; ++k)
+            v += pbuf[size_t(D) * nw + k];
+        pbuf[size_t(D) * nw] = v;
+        part += double(v);
+    }
+    const double sum = block_sum(part, red);
+    const bool fine = sum > 0.0 && isfinite(sum);
+    double prior_sum = 1.0;
+    if (!fine && A.priors) {
+        double t = 0.0;
+        for (int D = tid; D < q; D += T)
+            t += A.priors[row + D];
+        prior_sum = block_sum(t, red);
+    }
+    double best = -1.0;
+    int best_d = 0;
+    for (int D = tid; D < q; D += T) {
+        const double out = fine ? double(pbuf[size_t(D) * nw]) / sum
+                                : (A.priors ? A.priors[row + D] / prior_sum : 1.0 / q);
+        if (A.post)
+            A.post[row + D] = out;
+        if (out > best) {
+            best = out;
+            best_d = D;
+        }
+    }
+    if (A.dec) {
+        const int d = block_argmax(best, best_d, red, redi);
+        if (tid == 0)
+            A.dec[f * A.N + i] = uint32_t(d);
+    }
+}
+
 template <typename real>
 __device__ __forceinline__ size_t gamma_index(const fb_args<real>& A, size_t f, int i, int s, int D, int a)
 {
@@ -207,27 +264,29 @@ template <typename real, int W, bool MatchOnly, bool Stored>
 __global__ void bsid_fb_kernel(const fb_args<real> A)
 {
     extern __shared__ double smem_d[];
-    real* const sm = reinterpret_cast<real*>(smem_d);
-    const int M = A.M, width = A.width, smin = A.smin, q = A.q, n = A.n, N = A.N, I = A.I;
+    unsigned char* const smem = reinterpret_cast<unsigned char*>(smem_d);
+    const int M = A.M, width = A.width, smin = A.smin, q = A.q, n = A.n, N = A.N;
     const int Mp = int(A.m_pad), S = int(A.groups), per_group = q / S, nw = Mp / 32;
     const int T = int(blockDim.x), tid = int(threadIdx.x);
     const size_t f = blockIdx.x;
-    real* const red = sm;
-    int* const redi = reinterpret_cast<int*>(sm + 32);
-    real* const acur = sm + reserved_reals;
+    double* const red = reinterpret_cast<double*>(smem);
+    int* const redi = reinterpret_cast<int*>(smem + 256);
+    real* const acur = reinterpret_cast<real*>(smem + reserved_bytes);
     real* const tmp = acur + Mp;
     real* const bpad = tmp + Mp; // beta_{i+1}(b) at bpad[width + b], zeros around
     real* const exch = A.exch_shared ? bpad + M + 2 * width : A.exch_global + f * A.exch_elems;
     uint32_t* const wsh = reinterpret_cast<uint32_t*>(bpad + M + 2 * width + (A.exch_shared ? A.exch_elems : 0));
     const bsid_window_dev wd = A.win[f];
     const int64_t length = wd.length, origin = wd.origin;
+    const int I = wd.end_known ? N : N + A.L; // the reference decodes no lookahead at a known end
     real* const alpha = A.alpha + f * size_t(N + 1) * M;
     const int items = S * Mp;
-    const int lim = W ? W : width;
+    constexpr int lim_w = W;
+    const int lim = lim_w ? lim_w : width;
 
     // The frame's received words to shared memory when they fit.
     const int64_t wlo = int64_t(wd.offset >> 5);
-    const int64_t whi = std::min<int64_t>(int64_t((wd.offset + length + 128) >> 5) + 1, int64_t(A.n_words) - 1);
+    const int64_t whi = min(int64_t((wd.offset + length + 128) >> 5) + 1, int64_t(A.n_words) - 1);
     const bool staged = W > 0 && whi - wlo + 1 <= int64_t(A.words_shared);
     if (staged)
         for (int64_t k = tid; k <= whi - wlo; k += T)
@@ -261,16 +320,15 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
         tmp[b] = v;
         part += v;
     }
-    real sum = block_sum(part, red);
-    bool bad = !(sum > real(0));
+    real inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
     for (int b = tid; b < Mp; b += T) {
-        acur[b] = bad ? real(0) : tmp[b] / sum;
+        acur[b] = scaled(tmp[b], inv);
         if (b < M)
             alpha[b] = acur[b];
     }
 
-    // Forward: alpha_1 .. alpha_N.
-    for (int i = 0; i < N && !bad; ++i) {
+    // Forward: alpha_1 .. alpha_N (a row of zeros stays zeros: no path).
+    for (int i = 0; i < N; ++i) {
         __syncthreads();
         for (int it = tid; it < items; it += T) {
             const int a = it % Mp, g = it / Mp;
@@ -281,8 +339,10 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
             const int64_t p = origin + int64_t(n) * i + a + A.fmin;
             if (al != real(0) && p >= 0 && p <= length) {
                 for (int D = g * per_group; D < (g + 1) * per_group; ++D) {
-                    item_lattice<real, W, MatchOnly, Stored>(A, src, f, i, D, a, p, R);
                     const real pr = prior_of(A, f, i, D);
+                    if (pr == real(0))
+                        continue;
+                    item_lattice<real, W, MatchOnly, Stored>(A, src, f, i, D, a, p, R);
 #pragma unroll
                     for (int s = 0; s < lim; ++s)
                         acc[s] = fma(pr, R[s], acc[s]);
@@ -307,60 +367,49 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
             tmp[b] = v;
             part += v;
         }
-        sum = block_sum(part, red);
-        if (!(sum > real(0))) {
-            bad = true;
-            break;
-        }
+        inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
         for (int b = tid; b < Mp; b += T) {
-            acur[b] = tmp[b] / sum;
+            acur[b] = scaled(tmp[b], inv);
             if (b < M)
                 alpha[size_t(i + 1) * M + b] = acur[b];
         }
     }
 
-    // beta_{N+L}: the known end, or every end inside the window.
-    if (!bad) {
-        __syncthreads();
-        for (int b = tid; b < M + 2 * width; b += T)
-            bpad[b] = real(0);
-        __syncthreads();
-        part = real(0);
-        for (int b = tid; b < M; b += T) {
-            const int64_t m = b + A.fmin;
-            const int64_t p = origin + int64_t(n) * I + m;
-            const bool on = wd.end_known ? (m == length - origin - int64_t(n) * N) : (p >= 0 && p <= length);
-            tmp[b] = on ? real(1) : real(0);
-            part += tmp[b];
-        }
-        sum = block_sum(part, red);
-        bad = !(sum > real(0));
-        for (int b = tid; b < M && !bad; b += T)
-            bpad[width + b] = tmp[b] / sum;
+    // beta at the last boundary: the known end, or every end inside the window.
+    __syncthreads();
+    for (int b = tid; b < M + 2 * width; b += T)
+        bpad[b] = real(0);
+    __syncthreads();
+    part = real(0);
+    for (int b = tid; b < M; b += T) {
+        const int64_t m = b + A.fmin;
+        const int64_t p = origin + int64_t(n) * I + m;
+        const bool on = wd.end_known ? (m == length - origin - int64_t(n) * N) : (p >= 0 && p <= length);
+        tmp[b] = on ? real(1) : real(0);
+        part += tmp[b];
     }
+    inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+    for (int b = tid; b < M; b += T)
+        bpad[width + b] = scaled(tmp[b], inv);
 
-    const auto end_drift = [&](void) -> bool {
-        // alpha_N beta_N, normalised; false when it is all 0.
+    // The end-drift posterior alpha_N beta_N, in double as the reference computes it.
+    const auto end_drift = [&]() {
         __syncthreads();
-        real pt = real(0);
-        for (int b = tid; b < M; b += T) {
-            tmp[b] = alpha[size_t(N) * M + b] * bpad[width + b];
-            pt += tmp[b];
-        }
-        const real s = block_sum(pt, red);
-        if (!(s > real(0)))
-            return false;
-        if (A.end)
-            for (int b = tid; b < M; b += T)
-                A.end[f * M + b] = double(tmp[b] / s);
-        return true;
+        double pt = 0.0;
+        for (int b = tid; b < M; b += T)
+            pt += double(alpha[size_t(N) * M + b]) * double(bpad[width + b]);
+        const double s = block_sum(pt, red);
+        const bool fine = s > 0.0 && isfinite(s);
+        for (int b = tid; b < M; b += T)
+            A.end[f * M + b] = fine ? double(alpha[size_t(N) * M + b]) * double(bpad[width + b]) / s : 0.0;
     };
-    if (!bad && I == N)
-        bad = !end_drift();
+    if (A.end && I == N)
+        end_drift();
 
     // Backward: beta_i, and the posteriors of codewords i < N.
     real* const pbuf = exch + size_t(S) * Mp; // q * nw warp sums of alpha_i(m') s(m', D)
-    for (int i = I - 1; i >= 0 && !bad; --i) {
+    const bool want = A.post || A.dec;
+    for (int i = I - 1; i >= 0; --i) {
         __syncthreads();
         for (int it = tid; it < items; it += T) {
             const int a = it % Mp, g = it / Mp;
@@ -373,15 +422,17 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
             const real al = (live_state && i < N) ? alpha[size_t(i) * M + a] : real(0);
             real bsum = real(0);
             for (int D = g * per_group; D < (g + 1) * per_group; ++D) {
+                const real pr = prior_of(A, f, i, D);
                 real sd = real(0);
-                if (possible) {
+                if (possible && pr != real(0)) {
                     item_lattice<real, W, MatchOnly, Stored>(A, src, f, i, D, a, p, R);
 #pragma unroll
                     for (int s = 0; s < lim; ++s)
                         sd = fma(R[s], bvec[s], sd);
+                    sd *= pr;
                 }
-                bsum = fma(prior_of(A, f, i, D), sd, bsum);
-                if (i < N) {
+                bsum += sd;
+                if (i < N && want) {
                     const real v = warp_sum(al * sd);
                     if ((tid & 31) == 0)
                         pbuf[size_t(D) * nw + a / 32] = v;
@@ -398,68 +449,13 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
             tmp[b] = v;
             part += v;
         }
-        sum = block_sum(part, red);
-        if (!(sum > real(0))) {
-            bad = true;
-            break;
-        }
-        if (i < N) {
-            real pp = real(0), best = real(-1);
-            int best_d = 0;
-            for (int D = tid; D < q; D += T) {
-                real v = real(0);
-                for (int k = 0; k < nw; ++k)
-                    v += pbuf[size_t(D) * nw + k];
-                v *= prior_of(A, f, i, D);
-                pbuf[size_t(D) * nw] = v;
-                pp += v;
-                if (v > best) {
-                    best = v;
-                    best_d = D;
-                }
-            }
-            const real psum = block_sum(pp, red);
-            if (!(psum > real(0))) {
-                bad = true;
-                break;
-            }
-            if (A.post)
-                for (int D = tid; D < q; D += T)
-                    A.post[(f * N + i) * q + D] = double(pbuf[size_t(D) * nw] / psum);
-            if (A.dec) {
-                const int d = block_argmax(best, best_d, red, redi);
-                if (tid == 0)
-                    A.dec[f * N + i] = uint32_t(d);
-            }
-        }
+        inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+        if (i < N && want)
+            posteriors(A, f, i, pbuf, nw, red, redi);
         for (int b = tid; b < M; b += T)
-            bpad[width + b] = tmp[b] / sum;
-        if (i == N)
-            bad = !end_drift();
-    }
-
-    // An impossible frame: its priors stand (docs/bsid.md).
-    if (tid == 0)
-        A.impossible[f] = bad ? 1 : 0;
-    if (!bad)
-        return;
-    if (A.end)
-        for (int b = tid; b < M; b += T)
-            A.end[f * M + b] = 0.0;
-    for (int i = tid; i < N; i += T) {
-        int best_d = 0;
-        double best = -1.0;
-        for (int D = 0; D < q; ++D) {
-            const double v = A.priors ? A.priors[(f * N + i) * q + D] : 1.0 / q;
-            if (A.post)
-                A.post[(f * N + i) * q + D] = v;
-            if (v > best) {
-                best = v;
-                best_d = D;
-            }
-        }
-        if (A.dec)
-            A.dec[f * N + i] = uint32_t(best_d);
+            bpad[width + b] = scaled(tmp[b], inv);
+        if (A.end && i == N)
+            end_drift();
     }
 }
 
@@ -482,6 +478,8 @@ __global__ void bsid_gamma_kernel(const fb_args<real> A, size_t frames)
         const int i = int(rest % A.I);
         const size_t f = rest / A.I;
         const bsid_window_dev wd = A.win[f];
+        if (wd.end_known && i >= A.N)
+            continue; // the reference decodes no lookahead at a known end
         const int64_t p = wd.origin + int64_t(A.n) * i + a + A.fmin;
         const int lim = W ? W : A.width;
         if (p >= 0 && p <= wd.length) {
@@ -583,6 +581,32 @@ int width_template(int width)
     return 0;
 }
 
+/* The device properties the plan reads (attribute queries: cheap enough for every call). */
+struct device_limits {
+    int multiProcessorCount, maxThreadsPerMultiProcessor, maxThreadsPerBlock, maxBlocksPerMultiProcessor;
+    int sharedMemPerBlockOptin, sharedMemPerMultiprocessor, maxGridSize[1];
+};
+
+device_limits current_device_limits()
+{
+    int dev = 0;
+    GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
+    device_limits d{};
+    const auto get = [dev](cudaDeviceAttr a) {
+        int v = 0;
+        GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, dev));
+        return v;
+    };
+    d.multiProcessorCount = get(cudaDevAttrMultiProcessorCount);
+    d.maxThreadsPerMultiProcessor = get(cudaDevAttrMaxThreadsPerMultiProcessor);
+    d.maxThreadsPerBlock = get(cudaDevAttrMaxThreadsPerBlock);
+    d.maxBlocksPerMultiProcessor = get(cudaDevAttrMaxBlocksPerMultiprocessor);
+    d.sharedMemPerBlockOptin = get(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+    d.sharedMemPerMultiprocessor = get(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+    d.maxGridSize[0] = get(cudaDevAttrMaxGridDimX);
+    return d;
+}
+
 size_t real_bytes(const bsid_map_shape& s) { return s.precision == bsid_precision::DOUBLE ? 8 : 4; }
 
 template <typename real>
@@ -602,6 +626,7 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
     A.n = s.n;
     A.q = s.q;
     A.N = s.N;
+    A.L = s.lookahead;
     A.I = s.N + s.lookahead;
     A.M = int(s.limits.frame_states());
     A.width = int(s.limits.symbol_states());
@@ -622,7 +647,6 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
     A.post = b.posteriors;
     A.dec = b.decisions;
     A.end = b.end_drift;
-    A.impossible = b.impossible;
     A.groups = plan.groups;
     A.m_pad = plan.m_pad;
     A.exch_elems = plan.exch_elems;
@@ -651,7 +675,6 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
         P.post = A.post ? A.post + f0 * size_t(A.N) * A.q : nullptr;
         P.dec = A.dec ? A.dec + f0 * size_t(A.N) : nullptr;
         P.end = A.end ? A.end + f0 * A.M : nullptr;
-        P.impossible += f0;
         k.fb<<<unsigned(cnt), plan.threads, plan.shared_bytes, st>>>(P);
         GPUFEC_CUDA_CHECK_LAUNCH();
     }
@@ -668,10 +691,7 @@ size_t bsid_alpha_elems(const bsid_map_shape& s) { return size_t(s.N + 1) * s.li
 
 bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_window)
 {
-    int dev = 0;
-    GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
-    cudaDeviceProp prop{};
-    GPUFEC_CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
+    const device_limits prop = current_device_limits();
     const size_t M = s.limits.frame_states(), width = s.limits.symbol_states(), q = size_t(s.q);
     const size_t rb = real_bytes(s);
 
@@ -703,7 +723,7 @@ bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_w
     const size_t optin = size_t(prop.sharedMemPerBlockOptin);
     const size_t budget = std::min(optin, std::max<size_t>(size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm,
                                                            48 * 1024));
-    const size_t base = (size_t(reserved_reals) + 2 * plan.m_pad + M + 2 * width) * rb;
+    const size_t base = reserved_bytes + (2 * plan.m_pad + M + 2 * width) * rb;
     if (base > optin)
         throw std::invalid_argument("bsid CUDA decoder: " + std::to_string(M) + " drift states need " +
                                     std::to_string(base) + " bytes of shared memory, the device has " +

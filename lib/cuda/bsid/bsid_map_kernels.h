@@ -96,7 +96,6 @@ struct bsid_map_buffers {
     double* posteriors;        //!< frames * N * q out, or null
     uint32_t* decisions;       //!< frames * N out, or null
     double* end_drift;         //!< frames * M_tau out, or null
-    uint8_t* impossible;       //!< frames out: 1 where a normaliser was 0
 };
 
 /*! Decodes @p frames frames: in GLOBAL mode (buffers.gamma non-null) the gamma kernel first,
