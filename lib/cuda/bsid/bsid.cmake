@@ -20,3 +20,12 @@ gpufec_add_cppunit_test(NAME qa_gpufec_bsid_gpu
         tvb_encoder_gpu_test
     LABELS gpu
     LIBS gpufec-core)
+
+# The register lattice on the host, against the CPU's: no GPU needed.
+gpufec_add_cppunit_test(NAME qa_gpufec_bsid_lattice
+    SOURCES
+        bsid/qa_bsid_lattice.cc
+    SUITES
+        bsid_lattice_test
+    LABELS core
+    LIBS gpufec-core)

@@ -12,7 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
-#include "bsid_lattice.cuh"
+#include "bsid_lattice.h"
 #include "bsid_map_kernels.h"
 #include <algorithm>
 #include <stdexcept>

@@ -3,13 +3,15 @@
  * handful of instructions (docs/bsid-cuda.md, "Lattice"). It computes what bsid_receiver_metric
  * (common/bsid/receiver_metric.h) computes, for the codewords whose received bits are all
  * available; the others (the frame's last codewords) and corridors wider than 32 go through
- * bsid_receiver_metric itself.
+ * bsid_receiver_metric itself. Host and device: qa_bsid_lattice checks it against
+ * bsid_receiver_metric on the host, where no GPU is needed.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#ifndef INCLUDED_GPUFEC_CUDA_BSID_LATTICE_CUH
-#define INCLUDED_GPUFEC_CUDA_BSID_LATTICE_CUH
+#ifndef INCLUDED_GPUFEC_CUDA_BSID_LATTICE_H
+#define INCLUDED_GPUFEC_CUDA_BSID_LATTICE_H
 
 #include "common/bsid/receiver_metric.h"
+#include <cmath>
 #include <cstdint>
 
 namespace gr {
@@ -17,9 +19,19 @@ namespace gpufec {
 namespace cuda {
 namespace bsid_detail {
 
+template <typename real>
+GPUFEC_HOST_DEVICE real fused_multiply_add(real a, real b, real c)
+{
+#if defined(__CUDA_ARCH__)
+    return fma(a, b, c);
+#else
+    return std::fma(a, b, c);
+#endif
+}
+
 /* The 64 received bits from window index r (MSB first) out of the packed words, where the word
  * array's bit A is the batch's bit A - 32 * bsid_words_before: callers pass A >= 0. */
-__device__ __forceinline__ uint64_t read64(const uint32_t* words, int64_t A)
+GPUFEC_HOST_DEVICE uint64_t read64(const uint32_t* words, int64_t A)
 {
     const int64_t i = A >> 5;
     const unsigned sh = unsigned(A & 31);
@@ -37,7 +49,7 @@ struct lattice_consts {
     real row0[W];
     real ins[W];
 
-    __device__ void init(int width, int symbol_min, real insert)
+    GPUFEC_HOST_DEVICE void init(int width, int symbol_min, real insert)
     {
         real run = real(1);
 #pragma unroll
@@ -55,7 +67,7 @@ struct lattice_consts {
  * codeword's bit k. MatchOnly: ps = 0 with the transmission weight scaled to 1 (the lattice's
  * value is then R / P_t^n for every codeword alike, which the normalisations cancel). */
 template <typename real, int W, bool MatchOnly, bool Insert>
-__device__ __forceinline__ void lattice_row(real (&row)[W],
+GPUFEC_HOST_DEVICE void lattice_row(real (&row)[W],
                                             uint32_t eq,
                                             const bsid_lattice_weights<real>& w,
                                             const lattice_consts<real, W>& c)
@@ -70,8 +82,8 @@ __device__ __forceinline__ void lattice_row(real (&row)[W],
             diag = same ? row[s] : real(0);
         else
             diag = row[s] * (same ? w.match : w.mismatch);
-        const real g = fma(w.erase, up, diag);
-        const real f = Insert ? fma(c.ins[s], left, g) : g;
+        const real g = fused_multiply_add(w.erase, up, diag);
+        const real f = Insert ? fused_multiply_add(c.ins[s], left, g) : g;
         row[s] = f;
         left = f;
     }
@@ -84,7 +96,7 @@ __device__ __forceinline__ void lattice_row(real (&row)[W],
  * cells that hold 0).
  */
 template <typename real, int W, bool MatchOnly>
-__device__ __forceinline__ void lattice_full(uint32_t x,
+GPUFEC_HOST_DEVICE void lattice_full(uint32_t x,
                                              int n,
                                              uint64_t yw,
                                              const bsid_lattice_weights<real>& w,
@@ -106,7 +118,7 @@ __device__ __forceinline__ void lattice_full(uint32_t x,
 
 /* The same where the received bits run out: bsid_receiver_metric, in local memory. */
 template <typename real, int W>
-__device__ __forceinline__ void lattice_short(uint32_t x,
+GPUFEC_HOST_DEVICE void lattice_short(uint32_t x,
                                            int n,
                                            const uint8_t* y,
                                            int avail,
