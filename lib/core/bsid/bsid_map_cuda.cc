@@ -58,6 +58,7 @@ public:
           m_device(s.opts.device),
           m_real(s.opts.precision == bsid_precision::DOUBLE ? sizeof(double) : sizeof(float)),
           m_codewords(s.code->packed().size()),
+          m_order(s.code->packed().size()),
           m_ring(2, [](chunk_buffers&) {})
     {
         const auto& packed = s.code->packed();
@@ -71,6 +72,14 @@ public:
         m_shape.channel = s.channel;
         m_shape.precision = s.opts.precision;
         m_shape.codewords = m_codewords.get();
+        const std::vector<uint32_t> order = cuda::bsid_symbol_order(packed.data(), s.code->q(), s.code->N());
+        GPUFEC_CUDA_CHECK(cudaMemcpy(m_order.get(), order.data(), order.size() * sizeof(uint32_t),
+                                     cudaMemcpyHostToDevice));
+        m_shape.order = m_order.get();
+        const cuda::bsid_prefix_depths depths =
+            cuda::choose_bsid_prefix_depths(packed.data(), s.code->n(), s.code->q(), s.code->N());
+        m_shape.prefix1 = depths.c1;
+        m_shape.prefix2 = depths.c2;
         size_t total = 0;
         GPUFEC_CUDA_CHECK(cudaMemGetInfo(&m_free, &total));
         m_nominal_window = size_t(m_shape.n) * (m_shape.N + m_shape.lookahead) +
@@ -265,6 +274,7 @@ private:
     int m_device;
     size_t m_real;
     cuda::device_buffer<uint32_t> m_codewords;
+    cuda::device_buffer<uint32_t> m_order;
     cuda::bsid_map_shape m_shape{};
     size_t m_free = 0;
     size_t m_nominal_window = 0;

@@ -4,6 +4,7 @@
 # side's lib/core/bsid/bsid.cmake needs no CUDA branch.
 target_sources(gpufec-core PRIVATE
     bsid/bsid_map_kernels.cu
+    bsid/bsid_prefix.cc
     bsid/bsid_channel_kernels.cu
     bsid/tvb_encode_kernels.cu
     ${PROJECT_SOURCE_DIR}/lib/core/bsid/bsid_map_cuda.cc

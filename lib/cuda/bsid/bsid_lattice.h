@@ -14,6 +14,13 @@
 #include <cmath>
 #include <cstdint>
 
+/* Unrolled on the device (the register arrays need constant indices), plain loops on the host. */
+#if defined(__CUDACC__)
+#define BSID_UNROLL _Pragma("unroll")
+#else
+#define BSID_UNROLL
+#endif
+
 namespace gr {
 namespace gpufec {
 namespace cuda {
@@ -41,80 +48,123 @@ GPUFEC_HOST_DEVICE uint64_t read64(const uint32_t* words, int64_t A)
     return v;
 }
 
-/* Per-thread constants of the register lattice: row 0 (insertions before the first bit) and
- * the insertion weight of each cell, 0 beyond the corridor so that the cells s >= M_n, which the
- * unrolled loops compute too, stay 0 and never feed the corridor. */
-template <typename real, int W>
-struct lattice_consts {
-    real row0[W];
-    real ins[W];
-
-    GPUFEC_HOST_DEVICE void init(int width, int symbol_min, real insert)
-    {
-        real run = real(1);
-#pragma unroll
-        for (int s = 0; s < W; ++s) {
-            const int d = s + symbol_min;
-            row0[s] = (s < width && d >= 0) ? run : real(0);
-            if (s < width && d >= 0)
-                run *= insert;
-            ins[s] = s < width ? insert : real(0);
-        }
-    }
-};
-
-/* One row k of the lattice: eq has bit 31 - s set where the received bit of cell s equals the
- * codeword's bit k. MatchOnly: ps = 0 with the transmission weight scaled to 1 (the lattice's
- * value is then R / P_t^n for every codeword alike, which the normalisations cancel). */
-template <typename real, int W, bool MatchOnly, bool Insert>
-GPUFEC_HOST_DEVICE void lattice_row(real (&row)[W],
-                                            uint32_t eq,
-                                            const bsid_lattice_weights<real>& w,
-                                            const lattice_consts<real, W>& c)
-{
-    real left = real(0);
-#pragma unroll
-    for (int s = 0; s < W; ++s) {
-        const real up = s + 1 < W ? row[s + 1] : real(0);
-        const bool same = (eq >> (31 - s)) & 1u;
-        real diag;
-        if (MatchOnly)
-            diag = same ? row[s] : real(0);
-        else
-            diag = row[s] * (same ? w.match : w.mismatch);
-        const real g = fused_multiply_add(w.erase, up, diag);
-        const real f = Insert ? fused_multiply_add(c.ins[s], left, g) : g;
-        row[s] = f;
-        left = f;
-    }
-}
+/* Register widths: exact up to 16 (every cell in the corridor), masked above (the corridor
+ * in the first M_n cells). */
+constexpr int bsid_exact_widths = 16;
 
 /*
- * R(y | x) for the M_n drift changes into row[0 .. M_n) (row[s >= M_n] = 0), for a codeword
- * whose received bits y[0 .. n + symbol_max) all exist. yw holds y[symbol_min - 1 ..
- * symbol_min + 62], the first in bit 63 (bits before the window are never used: they sit under
- * cells that hold 0).
+ * The register lattice of one thread: R(y | x) for the M_n drift changes, for codewords whose
+ * received bits y[0 .. n + symbol_max) all exist, the row of M_n values in registers.
+ *
+ * Codewords come in increasing order (a codebook sorted), and two checkpoint rows keep the
+ * lattice after the first c1 and c2 bits of the last codeword: a codeword that shares those
+ * bits starts from the checkpoint (the lattice's rows depend only on the bits consumed), which
+ * saves about a third of the rows of q = 32, n = 10. begin() forgets the checkpoints (a new
+ * received window).
+ *
+ * With W > bsid_exact_widths the cells s >= M_n, which the unrolled loops compute too, get an
+ * insertion weight of 0, so that they stay 0 and never feed the corridor.
  */
 template <typename real, int W, bool MatchOnly>
-GPUFEC_HOST_DEVICE void lattice_full(uint32_t x,
-                                             int n,
-                                             uint64_t yw,
-                                             const bsid_lattice_weights<real>& w,
-                                             const lattice_consts<real, W>& c,
-                                             real (&row)[W])
-{
-#pragma unroll
-    for (int s = 0; s < W; ++s)
-        row[s] = c.row0[s];
-    for (int k = 1; k < n; ++k) {
-        const uint32_t bits = uint32_t((yw << k) >> 32);
-        const uint32_t eq = ((x >> (n - k)) & 1u) ? bits : ~bits;
-        lattice_row<real, W, MatchOnly, true>(row, eq, w, c);
+struct register_lattice {
+    static constexpr bool exact = W <= bsid_exact_widths;
+    static constexpr uint32_t none = 0xffffffffu; // no prefix of at most 31 bits
+
+    int n, width, symbol_min, c1, c2;
+    bsid_lattice_weights<real> w;
+    real ins[exact ? 1 : W];
+    real cp1[W], cp2[W];
+    uint32_t p1, p2;
+
+    GPUFEC_HOST_DEVICE void init(int n_, int width_, int symbol_min_, int c1_, int c2_,
+                                 const bsid_lattice_weights<real>& w_)
+    {
+        n = n_;
+        width = width_;
+        symbol_min = symbol_min_;
+        c1 = c1_;
+        c2 = c2_;
+        w = w_;
+BSID_UNROLL
+        for (int s = 0; s < (exact ? 1 : W); ++s)
+            ins[s] = (exact || s < width) ? w.insert : real(0);
+        begin();
     }
-    const uint32_t bits = uint32_t((yw << n) >> 32);
-    const uint32_t eq = (x & 1u) ? bits : ~bits;
-    lattice_row<real, W, MatchOnly, false>(row, eq, w, c); // no insertion after the last bit
-}
+
+    GPUFEC_HOST_DEVICE void begin() { p1 = p2 = none; }
+
+    /* One row k: eq has bit 31 - s set where the received bit of cell s equals the codeword's
+     * bit k. MatchOnly: ps = 0 with the transmission weight scaled to 1 (R / P_t^n for every
+     * codeword alike, which the normalisations cancel). */
+    template <bool Insert>
+    GPUFEC_HOST_DEVICE void row_step(real (&row)[W], uint32_t eq) const
+    {
+        real left = real(0);
+BSID_UNROLL
+        for (int s = 0; s < W; ++s) {
+            const real up = s + 1 < W ? row[s + 1] : real(0);
+            const bool same = (eq >> (31 - s)) & 1u;
+            real diag;
+            if (MatchOnly)
+                diag = same ? row[s] : real(0);
+            else
+                diag = row[s] * (same ? w.match : w.mismatch);
+            const real g = fused_multiply_add(w.erase, up, diag);
+            const real f = Insert ? fused_multiply_add(ins[exact ? 0 : s], left, g) : g;
+            row[s] = f;
+            left = f;
+        }
+    }
+
+    /*
+     * R into row[0 .. M_n) (row[s >= M_n] = 0). yw holds y[symbol_min - 1 .. symbol_min + 62],
+     * the first in bit 63 (bits before the window are never used: they sit under cells that
+     * hold 0).
+     */
+    GPUFEC_HOST_DEVICE void run(uint32_t x, uint64_t yw, real (&row)[W])
+    {
+        const uint32_t q1 = c1 ? x >> (n - c1) : none, q2 = c2 ? x >> (n - c2) : none;
+        int k = 1;
+        if (q2 != none && q2 == p2) {
+BSID_UNROLL
+            for (int s = 0; s < W; ++s)
+                row[s] = cp2[s];
+            k = c2 + 1;
+        } else if (q1 != none && q1 == p1) {
+BSID_UNROLL
+            for (int s = 0; s < W; ++s)
+                row[s] = cp1[s];
+            k = c1 + 1;
+        } else {
+            // Row 0: insertions before the first bit.
+            real run = real(1);
+BSID_UNROLL
+            for (int s = 0; s < W; ++s) {
+                const bool on = s + symbol_min >= 0 && (exact || s < width);
+                row[s] = on ? run : real(0);
+                run = on ? run * w.insert : run;
+            }
+        }
+        for (; k < n; ++k) {
+            const uint32_t bits = uint32_t((yw << k) >> 32);
+            row_step<true>(row, ((x >> (n - k)) & 1u) ? bits : ~bits);
+            if (k == c1) {
+BSID_UNROLL
+                for (int s = 0; s < W; ++s)
+                    cp1[s] = row[s];
+                p1 = q1;
+            }
+            if (k == c2) {
+BSID_UNROLL
+                for (int s = 0; s < W; ++s)
+                    cp2[s] = row[s];
+                p2 = q2;
+            }
+        }
+        const uint32_t bits = uint32_t((yw << n) >> 32);
+        row_step<false>(row, (x & 1u) ? bits : ~bits); // no insertion after the last bit
+    }
+};
 
 /* The same where the received bits run out: bsid_receiver_metric, in local memory. */
 template <typename real, int W>
@@ -130,7 +180,7 @@ GPUFEC_HOST_DEVICE void lattice_short(uint32_t x,
     real scratch[W], out[W];
     bsid_receiver_metric<real>(x, n, y, avail, symbol_min, symbol_max, w, scratch, out);
     const int width = symbol_max - symbol_min + 1;
-#pragma unroll
+BSID_UNROLL
     for (int s = 0; s < W; ++s)
         row[s] = s < width ? out[s] : real(0);
 }

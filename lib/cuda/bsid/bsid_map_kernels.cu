@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace gr {
 namespace gpufec {
@@ -32,6 +33,8 @@ constexpr size_t reserved_bytes = 512;
 template <typename real>
 struct fb_args {
     int n, q, N, L, I, M, width, smin, smax, fmin; // I = N + L: the stored gamma's stride
+    int c1, c2;                                   // the register lattice's checkpoints
+    const uint32_t* order;                        // N * q: each codebook's symbols, sorted
     bsid_lattice_weights<real> w;
     const uint32_t* code;
     const uint8_t* recv;
@@ -142,22 +145,25 @@ struct lattice_source {
     const bsid_window_dev& wd;
     const uint32_t* words; // packed received bits (shared or global)
     int64_t word_base;     // index of words[0] in the global word array
-    lattice_consts<real, W> c;
+    register_lattice<real, W, MatchOnly> lat;
 
     __device__ lattice_source(const fb_args<real>& a, const bsid_window_dev& w, const uint32_t* wp, int64_t base)
         : A(a), wd(w), words(wp), word_base(base)
     {
-        c.init(A.width, A.smin, A.w.insert);
+        lat.init(A.n, A.width, A.smin, A.c1, A.c2, A.w);
     }
 
+    /* A new item (drift, codeword index): its received bits differ. */
+    __device__ __forceinline__ void begin() { lat.begin(); }
+
     /* R for codeword x at window position p (0 <= p <= length). */
-    __device__ __forceinline__ void compute(uint32_t x, int64_t p, real (&row)[W]) const
+    __device__ __forceinline__ void compute(uint32_t x, int64_t p, real (&row)[W])
     {
         const int64_t avail = wd.length - p;
         if (avail >= A.n + A.smax) {
             const int64_t bit = int64_t(wd.offset) + 32 * int64_t(bsid_words_before) + p + A.smin - 1;
             const uint64_t yw = read64(words - word_base, bit);
-            lattice_full<real, W, MatchOnly>(x, A.n, yw, A.w, c, row);
+            lat.run(x, yw, row);
         } else {
             lattice_short<real, W>(x, A.n, A.recv + wd.offset + p, int(avail), A.smin, A.smax, A.w, row);
         }
@@ -174,6 +180,8 @@ struct lattice_source<real, 0, MatchOnly> {
         : A(a), wd(w), row_scratch(scratch)
     {
     }
+
+    __device__ __forceinline__ void begin() {}
 
     __device__ __forceinline__ void compute(uint32_t x, int64_t p, real* out) const
     {
@@ -242,7 +250,7 @@ __device__ __forceinline__ size_t gamma_index(const fb_args<real>& A, size_t f, 
 /* The lattice output of item (a, symbol D) at codeword i into R (R[s >= width] = 0). */
 template <typename real, int W, bool MatchOnly, bool Stored, class Source, class Vec>
 __device__ __forceinline__ void item_lattice(const fb_args<real>& A,
-                                             const Source& src,
+                                             Source& src,
                                              size_t f,
                                              int i,
                                              int D,
@@ -301,7 +309,7 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
         acc.v = scratch + 2 * width;
         bvec.v = scratch + 3 * width;
     }
-    const auto src = [&] {
+    auto src = [&] {
         if constexpr (W == 0)
             return lattice_source<real, 0, MatchOnly>(A, wd, scratch);
         else
@@ -338,7 +346,9 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
                 acc[s] = real(0);
             const int64_t p = origin + int64_t(n) * i + a + A.fmin;
             if (al != real(0) && p >= 0 && p <= length) {
-                for (int D = g * per_group; D < (g + 1) * per_group; ++D) {
+                src.begin();
+                for (int j = g * per_group; j < (g + 1) * per_group; ++j) {
+                    const int D = int(A.order[size_t(i % N) * q + j]);
                     const real pr = prior_of(A, f, i, D);
                     if (pr == real(0))
                         continue;
@@ -421,7 +431,9 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
                 bvec[s] = (live_state && s < width) ? bpad[width + a + smin + s] : real(0);
             const real al = (live_state && i < N) ? alpha[size_t(i) * M + a] : real(0);
             real bsum = real(0);
-            for (int D = g * per_group; D < (g + 1) * per_group; ++D) {
+            src.begin();
+            for (int j = g * per_group; j < (g + 1) * per_group; ++j) {
+                const int D = int(A.order[size_t(i % N) * q + j]);
                 const real pr = prior_of(A, f, i, D);
                 real sd = real(0);
                 if (possible && pr != real(0)) {
@@ -484,10 +496,10 @@ __global__ void bsid_gamma_kernel(const fb_args<real> A, size_t frames)
         const int lim = W ? W : A.width;
         if (p >= 0 && p <= wd.length) {
             if constexpr (W == 0) {
-                const lattice_source<real, 0, MatchOnly> src(A, wd, scratch);
+                lattice_source<real, 0, MatchOnly> src(A, wd, scratch);
                 src.compute(A.code[size_t(i % A.N) * A.q + D], p, R.v);
             } else {
-                const lattice_source<real, W, MatchOnly> src(A, wd, A.words, 0);
+                lattice_source<real, W, MatchOnly> src(A, wd, A.words, 0);
                 src.compute(A.code[size_t(i % A.N) * A.q + D], p, R.v);
             }
         } else {
@@ -530,44 +542,45 @@ kernel_set<real> kernels_for(bool stored)
              bsid_gamma_kernel<real, W, MatchOnly> };
 }
 
-template <typename real, bool MatchOnly>
+/* Register widths 1 .. 16 (exact), 24 and 32, then the generic kernels. */
+template <typename real, bool MatchOnly, int W = 1>
 kernel_set<real> kernels_for(int w, bool stored)
 {
-    switch (w) {
-    case 4:
-        return kernels_for<real, 4, MatchOnly>(stored);
-    case 8:
-        return kernels_for<real, 8, MatchOnly>(stored);
-    case 12:
-        return kernels_for<real, 12, MatchOnly>(stored);
-    case 16:
-        return kernels_for<real, 16, MatchOnly>(stored);
-    case 24:
-        return kernels_for<real, 24, MatchOnly>(stored);
-    case 32:
-        return kernels_for<real, 32, MatchOnly>(stored);
-    default:
+    if constexpr (W <= bsid_exact_widths) {
+        if (w == W)
+            return kernels_for<real, W, MatchOnly>(stored);
+        return kernels_for<real, MatchOnly, W + 1>(w, stored);
+    } else {
+        if (w == 24)
+            return kernels_for<real, 24, MatchOnly>(stored);
+        if (w == 32)
+            return kernels_for<real, 32, MatchOnly>(stored);
         return kernels_for<real, 0, false>(stored);
     }
 }
 
+/* ps = 0 with the transmission weight at least 1/2, in float (the fast path; double is for
+ * accuracy): the lattice runs with it scaled to 1 (common factor P_t^-n, at most 2^32,
+ * cancelled by the normalisations). */
 template <typename real>
-kernel_set<real> kernels_for(int w, bool match_only, bool stored)
-{
-    return match_only ? kernels_for<real, true>(w, stored) : kernels_for<real, false>(w, stored);
-}
-
-/* ps = 0 with the transmission weight at least 1/2: the lattice runs with it scaled to 1
- * (common factor P_t^-n, at most 2^32, cancelled by the normalisations). */
 bool match_only(const bsid_params& c)
 {
-    return c.ps == 0.0 && c.pt() >= 0.5;
+    return std::is_same<real, float>::value && c.ps == 0.0 && c.pt() >= 0.5;
+}
+
+template <typename real>
+kernel_set<real> kernels_for(int w, const bsid_params& c, bool stored)
+{
+    if constexpr (std::is_same<real, float>::value)
+        if (match_only<real>(c))
+            return kernels_for<real, true>(w, stored);
+    return kernels_for<real, false>(w, stored);
 }
 
 template <typename real>
 bsid_lattice_weights<real> kernel_weights(const bsid_params& c)
 {
-    if (!match_only(c))
+    if (!match_only<real>(c))
         return make_bsid_lattice_weights<real>(c.pi, c.pd, c.ps);
     const double pt = c.pt();
     return bsid_lattice_weights<real>{ real(c.pi / 2), real(c.pd / pt), real(1), real(0) };
@@ -575,10 +588,9 @@ bsid_lattice_weights<real> kernel_weights(const bsid_params& c)
 
 int width_template(int width)
 {
-    for (int w : { 4, 8, 12, 16, 24, 32 })
-        if (width <= w)
-            return w;
-    return 0;
+    if (width <= bsid_exact_widths)
+        return width;
+    return width <= 24 ? 24 : width <= 32 ? 32 : 0;
 }
 
 /* The device properties the plan reads (attribute queries: cheap enough for every call). */
@@ -613,7 +625,7 @@ template <typename real>
 cudaFuncAttributes fb_attributes(const bsid_map_shape& s, int w, bool stored)
 {
     cudaFuncAttributes attr{};
-    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, kernels_for<real>(w, match_only(s.channel), stored).fb));
+    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, kernels_for<real>(w, s.channel, stored).fb));
     return attr;
 }
 
@@ -621,7 +633,7 @@ template <typename real>
 void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_buffers& b, size_t frames, cudaStream_t st)
 {
     const bool stored = b.gamma != nullptr;
-    const kernel_set<real> k = kernels_for<real>(plan.width_template, match_only(s.channel), stored);
+    const kernel_set<real> k = kernels_for<real>(plan.width_template, s.channel, stored);
     fb_args<real> A{};
     A.n = s.n;
     A.q = s.q;
@@ -635,6 +647,9 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
     A.fmin = s.limits.frame_min;
     A.w = kernel_weights<real>(s.channel);
     A.code = s.codewords;
+    A.order = s.order;
+    A.c1 = s.prefix1;
+    A.c2 = s.prefix2;
     A.recv = b.received;
     A.words = b.words;
     A.win = b.windows;

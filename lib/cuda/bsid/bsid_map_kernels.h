@@ -12,6 +12,7 @@
 #include <cuda_runtime.h>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace gr {
 namespace gpufec {
@@ -44,11 +45,23 @@ struct bsid_map_shape {
     bsid_params channel;
     bsid_precision precision;
     const uint32_t* codewords; //!< device: N * q packed codewords (tvb_code::packed())
+    const uint32_t* order;     //!< device: N * q, codebook i's symbols by increasing codeword
+    int prefix1, prefix2;      //!< the register lattice's checkpoint depths (bsid_prefix_depths)
 };
+
+/*! Checkpoint depths for the register lattice (bsid_lattice.h): 0 <= c1 < c2 < n (0: none),
+ *  chosen to compute the fewest lattice rows for these codebooks. */
+struct bsid_prefix_depths {
+    int c1, c2;
+};
+bsid_prefix_depths choose_bsid_prefix_depths(const uint32_t* codewords, size_t n, size_t q, size_t N);
+
+/*! Codebook i's symbols in increasing order of their codewords: N * q. */
+std::vector<uint32_t> bsid_symbol_order(const uint32_t* codewords, size_t q, size_t N);
 
 /*! How the forward-backward kernel runs a batch (plan_bsid_map). */
 struct bsid_map_plan {
-    int width_template;    //!< register lattice width (4..32), or 0: the generic lattice
+    int width_template;    //!< register lattice width (1..16, 24, 32), or 0: the generic lattice
     unsigned threads;      //!< per block (one block per frame)
     unsigned groups;       //!< symbol groups S: thread item (m', g) handles q / S symbols
     unsigned m_pad;        //!< frame states rounded up to a warp
