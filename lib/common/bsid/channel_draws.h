@@ -2,21 +2,19 @@
  * and device: the CPU channel (lib/core/bsid/bsid_channel.cc) and the CUDA one both call this,
  * so that a seed gives the same received stream on both.
  *
- * Input bit t of a stream lies in segment s = t / bsid_channel_model::segment_bits. The events
- * of a segment are numbered e = 0, 1, 2, ... from its first bit on: each insertion is one
- * event, and the deletion or transmission that ends an input bit is one more. Event e of
- * segment s reads the four words
+ * The input stream is cut into segments of bsid_channel_model::segment_bits input bits. Segment
+ * s draws 32-bit words w_0, w_1, w_2, ... in order, word j being
  *
- *   w = Philox4x32-10(counter = { e, s mod 2^32, s / 2^32, 0x42534944 }, key = seed)
+ *   philox_block(seed, 0x42534944 ("BSID"), (s << 32) | (j / 4)).v[j % 4]
  *
- * (the last counter word, "BSID", keeps these words apart from philox_block's streams, whose
- * last word is 0), and decides with 64-bit integer comparisons against thresholds the host
- * computes once (make_bsid_thresholds), so that no floating point enters the draws:
+ * and compares them with integer thresholds that the host computes once
+ * (T = llround(p 2^32), as 64-bit integers so that 2^32 is possible). Per input bit:
  *
- *   u = w0 * 2^32 + w1
- *   u <  T_insert                 insertion of the bit (w2 >> 31); the input bit waits
- *   u <  T_insert_or_delete       deletion of the input bit
- *   otherwise                     transmission, flipped when w2 * 2^32 + w3 < T_substitute
+ *   w < T_i            an insertion: the inserted bit is the next word's top bit; the same
+ *                      input bit draws again
+ *   w < T_i + T_d      a deletion
+ *   otherwise          a transmission: the next word w'' flips the bit when w'' < T_s (the
+ *                      flip word is always drawn)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,94 +23,77 @@
 
 #include <gnuradio/gpufec/core_api.h>
 #include <gnuradio/gpufec/philox.h>
+#include <cmath>
 #include <cstdint>
 
 namespace gr {
 namespace gpufec {
 namespace detail {
 
-/*! The last Philox counter word of the channel's draws ("BSID"). */
-constexpr uint32_t bsid_philox_tag = 0x42534944u;
+/*! The Philox stream (philox_block's third counter word) of the channel's draws: "BSID". */
+constexpr uint32_t bsid_philox_stream = 0x42534944u;
 
-/*! The event thresholds: an event is what its 64-bit uniform u is below. */
+/*! The event thresholds, llround(p 2^32). */
 struct bsid_thresholds {
-    uint64_t insert;            //!< u < insert: an insertion
-    uint64_t insert_or_delete;  //!< insert <= u < insert_or_delete: a deletion
-    uint64_t substitute;        //!< a transmitted bit is flipped when its v < substitute
+    uint64_t insert;     //!< w < insert: an insertion
+    uint64_t delete_;    //!< insert <= w < insert + delete_: a deletion
+    uint64_t substitute; //!< a transmitted bit is flipped when its flip word is below this
 };
 
-/*! floor(p 2^64), 0 for p <= 0 and 2^64 - 1 for p >= 1 (host only: the only rounding of the
- *  draws, done once). */
-inline uint64_t bsid_threshold(double p)
-{
-    if (!(p > 0.0))
-        return 0;
-    const double x = p * 18446744073709551616.0; // 2^64, exact scaling
-    if (!(x < 18446744073709551616.0))
-        return UINT64_MAX;
-    return static_cast<uint64_t>(x);
-}
-
+/*! Host only: the one rounding of the draws, done once per channel. */
 inline bsid_thresholds make_bsid_thresholds(double pi, double pd, double ps)
 {
-    return bsid_thresholds{ bsid_threshold(pi), bsid_threshold(pi + pd), bsid_threshold(ps) };
+    return bsid_thresholds{ static_cast<uint64_t>(std::llround(pi * 4294967296.0)),
+                            static_cast<uint64_t>(std::llround(pd * 4294967296.0)),
+                            static_cast<uint64_t>(std::llround(ps * 4294967296.0)) };
 }
 
-enum bsid_event_kind : uint32_t { BSID_INSERT = 0, BSID_DELETE = 1, BSID_TRANSMIT = 2 };
-
-/*! One event's outcome: for an insertion the inserted bit, for a transmission the flip. */
-struct bsid_event {
-    uint32_t kind;
-    uint32_t bit;
-};
-
-/*! Event @p event of segment @p segment. */
-GPUFEC_HOST_DEVICE bsid_event bsid_draw_event(uint64_t seed,
-                                              uint64_t segment,
-                                              uint32_t event,
-                                              const bsid_thresholds& th)
+/*! The words of one segment, in order. Word j is the j-th next() after construction. */
+class bsid_words
 {
-    const philox4x32_ctr w = philox4x32_10(
-        philox4x32_ctr{ { event,
-                          static_cast<uint32_t>(segment),
-                          static_cast<uint32_t>(segment >> 32),
-                          bsid_philox_tag } },
-        philox_key(seed));
-    const uint64_t u = (static_cast<uint64_t>(w.v[0]) << 32) | w.v[1];
-    if (u < th.insert)
-        return bsid_event{ BSID_INSERT, w.v[2] >> 31 };
-    if (u < th.insert_or_delete)
-        return bsid_event{ BSID_DELETE, 0u };
-    const uint64_t v = (static_cast<uint64_t>(w.v[2]) << 32) | w.v[3];
-    return bsid_event{ BSID_TRANSMIT, v < th.substitute ? 1u : 0u };
-}
+public:
+    GPUFEC_HOST_DEVICE bsid_words(uint64_t seed, uint64_t segment)
+        : m_seed(seed), m_segment(segment), m_j(0), m_block{ { 0u, 0u, 0u, 0u } }
+    {
+    }
+    GPUFEC_HOST_DEVICE uint32_t next()
+    {
+        if ((m_j & 3u) == 0)
+            m_block = philox_block(m_seed, bsid_philox_stream, (m_segment << 32) | (m_j >> 2));
+        return m_block.v[m_j++ & 3u];
+    }
+
+private:
+    uint64_t m_seed;
+    uint64_t m_segment;
+    uint64_t m_j;
+    philox4x32_ctr m_block;
+};
 
 /*!
  * The events of one input bit: calls out(bit) for every received bit it gives (insertions
- * first, then the transmitted bit unless it was deleted), advancing @p event past them.
+ * first, then the transmitted bit unless it was deleted).
  * @return the drift change: received bits minus 1
  */
 template <typename Out>
-GPUFEC_HOST_DEVICE int bsid_transmit_bit(uint64_t seed,
-                                         uint64_t segment,
-                                         uint32_t* event,
+GPUFEC_HOST_DEVICE int bsid_transmit_bit(bsid_words& words,
                                          const bsid_thresholds& th,
                                          uint32_t input_bit,
                                          Out&& out)
 {
     int received = 0;
     for (;;) {
-        const bsid_event ev = bsid_draw_event(seed, segment, (*event)++, th);
-        if (ev.kind == BSID_INSERT) {
-            out(ev.bit);
+        const uint64_t w = words.next();
+        if (w < th.insert) {
+            out(words.next() >> 31);
             ++received;
             continue;
         }
-        if (ev.kind == BSID_TRANSMIT) {
-            out(input_bit ^ ev.bit);
-            ++received;
-        }
-        return received - 1;
+        if (w < th.insert + th.delete_)
+            return received - 1;
+        const uint32_t flip = words.next() < th.substitute ? 1u : 0u;
+        out(input_bit ^ flip);
+        return received;
     }
 }
 

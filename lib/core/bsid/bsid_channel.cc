@@ -63,19 +63,19 @@ bsid_transmission bsid_transmit_cpu(const bsid_params& p,
     tx.received.reserve(n + n / 8 + 16);
     int64_t drift = 0;
     uint64_t segment = first / seg_bits;
-    uint32_t event = 0;
-    // A piece that starts inside a segment replays the segment's events up to its first bit.
+    bsid_words words(seed, segment);
+    // A piece that starts inside a segment replays the segment's draws up to its first bit.
     for (uint64_t t = segment * seg_bits; t < first; ++t)
-        bsid_transmit_bit(seed, segment, &event, th, 0u, [](uint32_t) {});
+        bsid_transmit_bit(words, th, 0u, [](uint32_t) {});
     auto out = [&tx](uint32_t b) { tx.received.push_back(static_cast<uint8_t>(b)); };
     for (size_t i = 0; i < n; ++i) {
         const uint64_t t = first + i;
         if (t / seg_bits != segment) {
             segment = t / seg_bits;
-            event = 0;
+            words = bsid_words(seed, segment);
         }
         tx.drift[i] = static_cast<int32_t>(drift);
-        drift += bsid_transmit_bit(seed, segment, &event, th, bits[i] != 0 ? 1u : 0u, out);
+        drift += bsid_transmit_bit(words, th, bits[i] != 0 ? 1u : 0u, out);
         if (drift > INT32_MAX || drift < INT32_MIN)
             throw std::invalid_argument("the drift of this piece leaves 32 bits: send it in pieces");
     }

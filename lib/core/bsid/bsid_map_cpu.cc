@@ -6,7 +6,7 @@
  */
 #include "../parallel_for.h"
 #include "bsid_backend.h"
-#include "common/bsid/receiver_metric.h"
+#include "lattice_cpu.h"
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -20,7 +20,8 @@ namespace {
 /* Per-frame scratch; the real type is the decoder's precision. */
 template <typename real>
 struct frame_work {
-    std::vector<real> gamma; // [i][a'][D][e]
+    std::vector<real> gamma; // [i][a'][e][D]
+    std::vector<real> gsum;  // [i][a'][e]: the sum over D
     std::vector<real> alpha; // [i][a], i = 0..S
     std::vector<real> beta;  // [i][a]
     std::vector<real> post;  // q
@@ -51,7 +52,7 @@ public:
     {
         const size_t S = m_N + m_opts.lookahead;
         const size_t ab = 2 * (S + 1) * m_M * sizeof(real);
-        const size_t g = (mode == bsid_storage::LOCAL ? 1 : S) * m_M * m_q * m_Mn * sizeof(real);
+        const size_t g = (mode == bsid_storage::LOCAL ? 1 : S) * m_M * (m_q + 1) * m_Mn * sizeof(real);
         return ab + g;
     }
 
@@ -94,11 +95,17 @@ public:
     }
 
 private:
+    /* p(i, d): the window index of the next received bit at state a of boundary i. */
+    long long position(const bsid_frame_window& w, size_t i, size_t a) const
+    {
+        return static_cast<long long>(w.origin) +
+               static_cast<long long>(m_n) * static_cast<long long>(i) + m_limits.frame_min +
+               static_cast<long long>(a);
+    }
     /* State a of boundary i exists: 0 <= p(i, d) <= length. */
     bool exists(const bsid_frame_window& w, size_t i, size_t a) const
     {
-        const long long p = static_cast<long long>(w.origin) + static_cast<long long>(m_n) * static_cast<long long>(i) +
-                            m_limits.frame_min + static_cast<long long>(a);
+        const long long p = position(w, i, a);
         return p >= 0 && p <= static_cast<long long>(w.length);
     }
 
@@ -114,33 +121,48 @@ private:
     {
         const size_t S = win.end_known ? m_N : m_N + m_opts.lookahead;
         const size_t M = m_M, Mn = m_Mn, q = m_q;
-        const size_t per_i = M * q * Mn;
+        const size_t per_a = Mn * q, per_i = M * per_a;
         w.gamma.assign(S * per_i, real(0));
+        w.gsum.assign(S * M * Mn, real(0));
         w.alpha.assign((S + 1) * M, real(0));
         w.beta.assign((S + 1) * M, real(0));
 
-        // γ: independent for every (i, a', D).
+        // γ_i(a', e, D) = prior_i(D) R, and its sum over D: independent for every (i, a').
         auto gamma_range = [&](size_t, size_t b, size_t e) {
-            std::vector<real> row(Mn), out(Mn);
+            std::vector<real> rows((Mn + 1) * q, real(0)), q0(m_n * q), q1(m_n * q);
             for (size_t i = b; i < e; ++i) {
                 const size_t pos_i = i < m_N ? i : i - m_N; // lookahead: the next frame's codebooks
+                detail::bsid_lattice_q(m_code.packed().data() + pos_i * q, m_n, q, m_w, q0.data(),
+                                       q1.data());
                 for (size_t a = 0; a < M; ++a) {
                     if (!exists(win, i, a))
                         continue;
-                    const long long p = static_cast<long long>(win.origin) + static_cast<long long>(m_n) * static_cast<long long>(i) +
-                                        m_limits.frame_min + static_cast<long long>(a);
+                    const long long p = position(win, i, a);
                     const int avail = static_cast<int>(std::min<long long>(
                         static_cast<long long>(win.length) - p, 1LL << 30));
-                    real* g = w.gamma.data() + i * per_i + a * q * Mn;
-                    for (size_t D = 0; D < q; ++D) {
-                        const real pr = (prior && i < m_N) ? static_cast<real>(prior[i * q + D]) : real(1);
-                        if (pr == real(0))
-                            continue;
-                        bsid_receiver_metric<real>(m_code.codeword(pos_i, D), m_n, y + p, avail,
-                                                   m_limits.symbol_min, m_limits.symbol_max, m_w,
-                                                   row.data(), out.data());
-                        for (size_t e2 = 0; e2 < Mn; ++e2)
-                            g[D * Mn + e2] = pr * out[e2];
+                    detail::bsid_receiver_metric_all(q0.data(), q1.data(), m_n, q, y + p, avail,
+                                                     m_limits.symbol_min, m_limits.symbol_max, m_w,
+                                                     rows.data());
+                    real* g = w.gamma.data() + i * per_i + a * per_a;
+                    real* gs = w.gsum.data() + (i * M + a) * Mn;
+                    const bool with_prior = prior && i < m_N;
+                    for (size_t e2 = 0; e2 < Mn; ++e2) {
+                        const real* r = rows.data() + e2 * q;
+                        real* ge = g + e2 * q;
+                        real sum = real(0);
+                        if (with_prior) {
+                            const double* pr = prior + i * q;
+                            for (size_t D = 0; D < q; ++D) {
+                                ge[D] = static_cast<real>(pr[D]) * r[D];
+                                sum += ge[D];
+                            }
+                        } else {
+                            for (size_t D = 0; D < q; ++D) {
+                                ge[D] = r[D];
+                                sum += ge[D];
+                            }
+                        }
+                        gs[e2] = sum;
                     }
                 }
             }
@@ -162,23 +184,27 @@ private:
         }
         normalise(a0, M);
         const long smin = m_limits.symbol_min;
+        // The drift changes e that keep a' + smin + e within the frame limits.
+        auto e_range = [&](size_t a, size_t* e0, size_t* e1) {
+            const long lo = -(static_cast<long>(a) + smin);
+            const long hi = static_cast<long>(M) - (static_cast<long>(a) + smin);
+            *e0 = static_cast<size_t>(std::max(0L, lo));
+            *e1 = static_cast<size_t>(std::max(0L, std::min(static_cast<long>(Mn), hi)));
+        };
         // α forwards.
         for (size_t i = 0; i < S; ++i) {
             const real* ai = w.alpha.data() + i * M;
             real* an = w.alpha.data() + (i + 1) * M;
-            const real* g = w.gamma.data() + i * per_i;
             for (size_t a = 0; a < M; ++a) {
                 const real x = ai[a];
                 if (x == real(0))
                     continue;
-                for (size_t D = 0; D < q; ++D) {
-                    const real* gd = g + (a * q + D) * Mn;
-                    for (size_t e = 0; e < Mn; ++e) {
-                        const long t = static_cast<long>(a) + smin + static_cast<long>(e);
-                        if (t >= 0 && t < static_cast<long>(M))
-                            an[t] += x * gd[e];
-                    }
-                }
+                const real* gs = w.gsum.data() + (i * M + a) * Mn;
+                size_t e0, e1;
+                e_range(a, &e0, &e1);
+                real* dst = an + (static_cast<long>(a) + smin);
+                for (size_t e = e0; e < e1; ++e)
+                    dst[e] += x * gs[e];
             }
             normalise(an, M);
         }
@@ -195,31 +221,48 @@ private:
                 bS[a] = exists(win, S, a) ? real(1) : real(0);
         }
         normalise(bS, M);
+        // A frame with no path within the limits (a normaliser of 0): its priors, no end drift.
+        real z = real(0);
+        for (size_t a = 0; a < M; ++a)
+            z += w.alpha[S * M + a] * bS[a];
+        if (!(z > real(0))) {
+            for (size_t i = 0; i < m_N; ++i)
+                if (post || dec)
+                    finish_posteriors(i, prior, post, dec, zeros(w));
+            if (end)
+                std::fill(end, end + M, 0.0);
+            return;
+        }
         // β backwards, and the posteriors of the frame's own symbols.
         w.post.resize(q);
         for (size_t i = S; i-- > 0;) {
             const real* bn = w.beta.data() + (i + 1) * M;
             real* bi = w.beta.data() + i * M;
             const real* ai = w.alpha.data() + i * M;
-            const real* g = w.gamma.data() + i * per_i;
             const bool want = i < m_N && (post || dec);
             if (want)
                 std::fill(w.post.begin(), w.post.end(), real(0));
             for (size_t a = 0; a < M; ++a) {
+                size_t e0, e1;
+                e_range(a, &e0, &e1);
+                const real* src = bn + (static_cast<long>(a) + smin);
+                const real* gs = w.gsum.data() + (i * M + a) * Mn;
                 real b = real(0);
-                for (size_t D = 0; D < q; ++D) {
-                    const real* gd = g + (a * q + D) * Mn;
-                    real s = real(0);
-                    for (size_t e = 0; e < Mn; ++e) {
-                        const long t = static_cast<long>(a) + smin + static_cast<long>(e);
-                        if (t >= 0 && t < static_cast<long>(M))
-                            s += gd[e] * bn[t];
-                    }
-                    b += s;
-                    if (want)
-                        w.post[D] += ai[a] * s;
-                }
+                for (size_t e = e0; e < e1; ++e)
+                    b += gs[e] * src[e];
                 bi[a] = b;
+                if (want && ai[a] != real(0)) {
+                    const real* g = w.gamma.data() + i * per_i + a * per_a;
+                    real* L = w.post.data();
+                    for (size_t e = e0; e < e1; ++e) {
+                        const real c = ai[a] * src[e];
+                        if (c == real(0))
+                            continue;
+                        const real* ge = g + e * q;
+                        for (size_t D = 0; D < q; ++D)
+                            L[D] += c * ge[D];
+                    }
+                }
             }
             normalise(bi, M);
             if (want)
@@ -236,6 +279,13 @@ private:
             for (size_t a = 0; a < M; ++a)
                 end[a] = sum > 0.0 && std::isfinite(sum) ? end[a] / sum : 0.0;
         }
+    }
+
+    /* q zeros: posteriors that fall back to the priors. */
+    std::vector<real>& zeros(frame_work<real>& w) const
+    {
+        w.post.assign(m_q, real(0));
+        return w.post;
     }
 
     /* Divides by the sum; a zero (or non-finite) sum zeroes the row: no path. */

@@ -16,6 +16,9 @@ namespace gpufec {
 
 struct bsid_map_decoder_engine::backend_impl {
     std::unique_ptr<bsid_map_backend> backend;
+    /* Windows with a known end are decoded without lookahead (the backends' contract): with
+     * options().lookahead > 0, by a second backend built with lookahead 0 on first use. */
+    std::unique_ptr<bsid_map_backend> known_end;
     std::vector<uint8_t> bits; // received bytes as 0/1, when a byte is neither
     std::vector<bsid_frame_window> windows;
 };
@@ -36,8 +39,9 @@ const bsid_params& checked(const bsid_params& p)
     return p;
 }
 
-/* Rows of @p width values: finite, >= 0, with a positive sum. */
-void check_rows(const double* v, size_t rows, size_t width, const char* what, size_t per_frame)
+/* Rows of @p width values: finite, >= 0, with a positive sum (summing to 1 within 1e-6 when
+ * @p sum_one). */
+void check_rows(const double* v, size_t rows, size_t width, const char* what, size_t per_frame, bool sum_one)
 {
     for (size_t r = 0; r < rows; ++r) {
         const double* row = v + r * width;
@@ -51,6 +55,11 @@ void check_rows(const double* v, size_t rows, size_t width, const char* what, si
                     ": probabilities are finite and >= 0");
             sum += row[k];
         }
+        if (sum_one && !(std::fabs(sum - 1.0) <= 1e-6))
+            throw std::invalid_argument(
+                std::string(what) + " of frame " + std::to_string(r / per_frame) +
+                (per_frame > 1 ? ", position " + std::to_string(r % per_frame) : std::string()) +
+                " sums to " + std::to_string(sum) + ": a row of probabilities sums to 1 (within 1e-6)");
         if (!(sum > 0.0) || !std::isfinite(sum))
             throw std::invalid_argument(
                 std::string(what) + " of frame " + std::to_string(r / per_frame) +
@@ -181,9 +190,9 @@ void bsid_map_decoder_engine::decode_windows(const uint8_t* received,
         throw std::invalid_argument("received is null with windows of " + std::to_string(total) +
                                     " bits");
     if (start_drift)
-        check_rows(start_drift, n_frames, M, "start_drift", 1);
+        check_rows(start_drift, n_frames, M, "start_drift", 1, false);
     if (priors)
-        check_rows(priors, n_frames * N, q, "priors", N);
+        check_rows(priors, n_frames * N, q, "priors", N, true);
 
     // Bytes other than 0 and 1 are read as bits into a copy.
     const uint8_t* bits = received;
@@ -196,8 +205,22 @@ void bsid_map_decoder_engine::decode_windows(const uint8_t* received,
 
     const size_t batch = m_opts.max_batch > 0 ? m_opts.max_batch : n_frames;
     for (size_t done = 0; done < n_frames;) {
-        const size_t b = std::min(batch, n_frames - done);
-        m_impl->backend->decode(bits, total, windows + done, b,
+        // A batch: at most max_batch frames, all with known ends or all with free ends.
+        const bool known = windows[done].end_known;
+        size_t b = 1;
+        while (b < batch && done + b < n_frames && windows[done + b].end_known == known)
+            ++b;
+        bsid_map_backend* backend = m_impl->backend.get();
+        if (known && m_opts.lookahead > 0) {
+            if (!m_impl->known_end) {
+                bsid_map_options o = m_opts;
+                o.lookahead = 0;
+                m_impl->known_end = make_backend(
+                    m_choice, make_bsid_map_cpu, bsid_decoder_setup{ m_code.get(), m_channel, m_limits, o });
+            }
+            backend = m_impl->known_end.get();
+        }
+        backend->decode(bits, total, windows + done, b,
                                 start_drift ? start_drift + done * M : nullptr,
                                 priors ? priors + done * N * q : nullptr,
                                 posteriors ? posteriors + done * N * q : nullptr,

@@ -6,9 +6,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../test/qa_expect.h"
+#include "lattice_cpu.h"
 #include <gnuradio/gpufec/bsid_map.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 namespace gr {
@@ -56,6 +58,24 @@ double likelihood(const std::vector<uint8_t>& x, const uint8_t* y, size_t L, con
             f(i, j) = v;
         }
     return f(T, L);
+}
+
+/* P(y | x) as the sum over every event sequence of the channel that sends x and receives
+ * exactly y, enumerated one event at a time (no lattice): at input bit t with j bits received,
+ * an insertion of y[j] (P_i / 2, only before an input bit), a deletion (P_d), or a
+ * transmission received as y[j] (P_t (1 - P_s) or P_t P_s). */
+double enumerate(const std::vector<uint8_t>& x, const std::vector<uint8_t>& y, size_t t, size_t j,
+                 const bsid_params& p)
+{
+    if (t == x.size())
+        return j == y.size() ? 1.0 : 0.0;
+    double sum = 0.0;
+    if (j < y.size())
+        sum += p.pi / 2 * enumerate(x, y, t, j + 1, p);
+    sum += p.pd * enumerate(x, y, t + 1, j, p);
+    if (j < y.size())
+        sum += p.pt() * (y[j] == x[t] ? 1 - p.ps : p.ps) * enumerate(x, y, t + 1, j + 1, p);
+    return sum;
 }
 
 std::vector<uint8_t> bits_of(const tvb_code& c, const std::vector<uint32_t>& msg)
@@ -137,6 +157,38 @@ void brute_force(const tvb_code& c,
         v = s > 0 ? v / s : 0;
 }
 
+/* Posteriors [N][q] of one frame by the exhaustive sum over messages and event sequences. */
+std::vector<double> exhaustive(const tvb_code& c,
+                               const bsid_params& p,
+                               const std::vector<uint8_t>& y,
+                               const std::vector<double>& priors)
+{
+    const size_t N = c.N(), q = c.q();
+    std::vector<double> post(N * q, 0.0);
+    std::vector<uint32_t> msg(N, 0);
+    for (;;) {
+        double pr = 1.0;
+        for (size_t i = 0; i < N; ++i)
+            pr *= priors.empty() ? 1.0 : priors[i * q + msg[i]];
+        const double lk = pr * enumerate(bits_of(c, msg), y, 0, 0, p);
+        for (size_t i = 0; i < N; ++i)
+            post[i * q + msg[i]] += lk;
+        size_t k = 0;
+        while (k < N && ++msg[k] == q)
+            msg[k++] = 0;
+        if (k == N)
+            break;
+    }
+    for (size_t i = 0; i < N; ++i) {
+        double s = 0;
+        for (size_t D = 0; D < q; ++D)
+            s += post[i * q + D];
+        for (size_t D = 0; D < q; ++D)
+            post[i * q + D] /= s;
+    }
+    return post;
+}
+
 void assert_close(const std::vector<double>& want, const double* got, double tol, const char* what)
 {
     for (size_t k = 0; k < want.size(); ++k)
@@ -158,8 +210,10 @@ std::vector<uint32_t> random_symbols(size_t n, size_t q, std::mt19937& g)
 class bsid_map_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(bsid_map_test);
+    CPPUNIT_TEST(lattice_bit_identical);
     CPPUNIT_TEST(noise_free_identity);
     CPPUNIT_TEST(brute_force_frames);
+    CPPUNIT_TEST(bsc_closed_form);
     CPPUNIT_TEST(brute_force_windows);
     CPPUNIT_TEST(batch_consistency);
     CPPUNIT_TEST(float_against_double);
@@ -168,6 +222,43 @@ class bsid_map_test : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    /* The CPU backend's lattice over all symbols at once equals the shared one, bit for bit. */
+    template <typename real>
+    void lattice_case(std::mt19937& g)
+    {
+        const int n = 1 + static_cast<int>(g() % 16);
+        const size_t q = size_t(1) << (1 + g() % 5);
+        const int smin = -static_cast<int>(g() % (n + 1)), smax = static_cast<int>(g() % 9);
+        const int width = smax - smin + 1;
+        std::vector<uint32_t> cw(q);
+        for (auto& x : cw)
+            x = g() & ((1u << n) - 1u);
+        std::vector<uint8_t> y(static_cast<size_t>(n + smax + 1));
+        for (auto& b : y)
+            b = g() & 1u;
+        const int avail = static_cast<int>(g() % (y.size() + 1));
+        const auto w = make_bsid_lattice_weights<real>(0.05 * (g() % 5), 0.07 * (g() % 4), 0.1 * (g() % 3));
+        std::vector<real> q0(n * q), q1(n * q), rows((width + 1) * q, real(0));
+        detail::bsid_lattice_q(cw.data(), n, q, w, q0.data(), q1.data());
+        detail::bsid_receiver_metric_all(q0.data(), q1.data(), n, q, y.data(), avail, smin, smax, w,
+                                         rows.data());
+        std::vector<real> row(width), out(width);
+        for (size_t D = 0; D < q; ++D) {
+            bsid_receiver_metric<real>(cw[D], n, y.data(), avail, smin, smax, w, row.data(), out.data());
+            for (int e = 0; e < width; ++e)
+                CPPUNIT_ASSERT(std::memcmp(&out[e], &rows[e * q + D], sizeof(real)) == 0);
+        }
+    }
+
+    void lattice_bit_identical()
+    {
+        std::mt19937 g(31);
+        for (int t = 0; t < 300; ++t) {
+            lattice_case<float>(g);
+            lattice_case<double>(g);
+        }
+    }
+
     void noise_free_identity()
     {
         std::mt19937 g(1);
@@ -199,41 +290,95 @@ public:
 
     void brute_force_frames()
     {
-        // n = 3, q = 4, N = 3 (64 messages): drift limits wide enough to hold every path,
-        // so the MAP decoder is exact.
-        const auto code = tvb_code::make(3, 4, 3, {}, "random", 11);
-        const bsid_params p = params(0.08, 0.1, 0.05);
-        bsid_map_options o = cpu_options();
-        o.max_drift = 15; // every path of a window of at most 15 bits
-        o.max_symbol_drift = 15;
-        bsid_map_decoder_engine dec(code, p, o);
+        // Tiny codes (n <= 4, N <= 3): every message, every event sequence of the channel
+        // (enumerated one event at a time), drift limits that hold every path: the MAP
+        // decoder's posteriors are exact.
+        struct shape {
+            size_t n, q, N;
+        };
         std::mt19937 g(3);
-        std::vector<double> priors(3 * 4);
-        for (auto& v : priors)
-            v = 0.1 + (g() % 100) / 100.0;
-        for (int trial = 0; trial < 12; ++trial) {
-            const auto msg = random_symbols(3, 4, g);
-            std::vector<uint8_t> x(9);
-            code->encode_symbols(msg.data(), x.data(), 1);
-            const auto tx = bsid_channel_model::make(p.pi, p.pd, p.ps, 100 + trial)->transmit(x.data(), 9);
-            if (tx.received.size() < 3 || tx.received.size() > 15)
-                continue;
-            const bool use_priors = trial % 2 == 1;
-            std::vector<double> want, want_end;
-            brute_force(*code, p, tx.received, 0, true, 0, -15, 15, {},
-                        use_priors ? priors : std::vector<double>(), want, want_end);
-            const size_t ends[1] = { tx.received.size() };
-            std::vector<double> post(12);
-            std::vector<uint32_t> d(3);
-            dec.decode_frames(tx.received.data(), ends, 1, use_priors ? priors.data() : nullptr,
-                              post.data(), d.data());
-            assert_close(want, post.data(), 1e-9, "posterior");
-            for (size_t i = 0; i < 3; ++i) {
-                size_t best = 0;
-                for (size_t D = 1; D < 4; ++D)
-                    if (want[i * 4 + D] > want[i * 4 + best])
-                        best = D;
-                CPPUNIT_ASSERT_EQUAL(static_cast<uint32_t>(best), d[i]);
+        for (const shape& sh : { shape{ 3, 4, 2 }, shape{ 2, 4, 3 }, shape{ 4, 16, 1 }, shape{ 1, 2, 3 } }) {
+            const auto code = tvb_code::make(sh.n, sh.q, sh.N, {}, "random", 11);
+            const bsid_params p = params(0.08, 0.1, 0.05);
+            const size_t tau = code->tau();
+            bsid_map_options o = cpu_options();
+            o.max_drift = static_cast<int>(2 * tau); // every path of a frame of at most 2 tau bits
+            o.max_symbol_drift = o.max_drift;
+            bsid_map_decoder_engine dec(code, p, o);
+            std::vector<double> priors(sh.N * sh.q);
+            for (size_t i = 0; i < sh.N; ++i) {
+                double sum = 0;
+                for (size_t D = 0; D < sh.q; ++D)
+                    sum += priors[i * sh.q + D] = 0.1 + (g() % 100) / 100.0;
+                for (size_t D = 0; D < sh.q; ++D)
+                    priors[i * sh.q + D] /= sum;
+            }
+            for (int trial = 0; trial < 8; ++trial) {
+                const auto msg = random_symbols(sh.N, sh.q, g);
+                std::vector<uint8_t> x(tau);
+                code->encode_symbols(msg.data(), x.data(), 1);
+                const auto tx = bsid_channel_model::make(p.pi, p.pd, p.ps, 100 + trial)->transmit(x.data(), tau);
+                if (tx.received.size() > 2 * tau)
+                    continue;
+                const bool use_priors = trial % 2 == 1;
+                const std::vector<double> want = exhaustive(*code, p, tx.received,
+                                                            use_priors ? priors : std::vector<double>());
+                const size_t ends[1] = { tx.received.size() };
+                std::vector<double> post(sh.N * sh.q);
+                std::vector<uint32_t> d(sh.N);
+                dec.decode_frames(tx.received.data(), ends, 1, use_priors ? priors.data() : nullptr,
+                                  post.data(), d.data());
+                assert_close(want, post.data(), 1e-9, "posterior");
+                for (size_t i = 0; i < sh.N; ++i) {
+                    size_t best = 0;
+                    for (size_t D = 1; D < sh.q; ++D)
+                        if (want[i * sh.q + D] > want[i * sh.q + best])
+                            best = D;
+                    CPPUNIT_ASSERT_EQUAL(static_cast<uint32_t>(best), d[i]);
+                }
+            }
+        }
+    }
+
+    void bsc_closed_form()
+    {
+        // pi = pd = 0: the channel is a BSC, the drift limits are 0 and the posteriors are
+        // prior(D) ps^d (1 - ps)^(n - d) / sum, d the Hamming distance of C_i(D) to the
+        // received codeword.
+        const auto code = tvb_code::make(7, 16, 12, {}, "random", 2);
+        const double ps = 0.13;
+        std::mt19937 g(4);
+        for (bsid_precision prec : { bsid_precision::DOUBLE, bsid_precision::FLOAT }) {
+            bsid_map_decoder_engine dec(code, params(0, 0, ps), cpu_options(prec));
+            CPPUNIT_ASSERT_EQUAL(size_t(1), dec.limits().frame_states());
+            std::vector<double> priors(12 * 16);
+            for (size_t i = 0; i < 12; ++i) {
+                double sum = 0;
+                for (size_t D = 0; D < 16; ++D)
+                    sum += priors[i * 16 + D] = 1.0 + g() % 7;
+                for (size_t D = 0; D < 16; ++D)
+                    priors[i * 16 + D] /= sum;
+            }
+            std::vector<uint8_t> y(code->tau());
+            for (auto& b : y)
+                b = g() & 1u;
+            const size_t ends[1] = { y.size() };
+            std::vector<double> post(12 * 16);
+            dec.decode_frames(y.data(), ends, 1, priors.data(), post.data(), nullptr);
+            for (size_t i = 0; i < 12; ++i) {
+                std::vector<double> want(16);
+                double sum = 0;
+                for (size_t D = 0; D < 16; ++D) {
+                    int dist = 0;
+                    for (size_t k = 0; k < 7; ++k)
+                        dist += ((code->codeword(i, D) >> (6 - k)) & 1u) != y[i * 7 + k];
+                    want[D] = priors[i * 16 + D] * std::pow(ps, dist) * std::pow(1 - ps, 7 - dist);
+                    sum += want[D];
+                }
+                for (auto& v : want)
+                    v /= sum;
+                assert_close(want, post.data() + i * 16,
+                             prec == bsid_precision::DOUBLE ? 1e-12 : 1e-5, "BSC posterior");
             }
         }
     }
@@ -325,6 +470,13 @@ public:
             }
         for (const auto& r : results)
             CPPUNIT_ASSERT(r == results[0]);
+        // An engine with lookahead decodes frames with known ends without it.
+        bsid_map_options o = cpu_options(bsid_precision::FLOAT);
+        o.lookahead = 3;
+        bsid_map_decoder_engine la(code, p, o);
+        std::vector<double> post(F * 20 * 16);
+        la.decode_frames(rx.data(), ends.data(), F, nullptr, post.data(), nullptr);
+        CPPUNIT_ASSERT(post == results[0]);
         (void)L;
     }
 
@@ -425,6 +577,14 @@ public:
                        "start_drift of frame 0 sums to");
         expect_invalid([&] { dec.decode_frames(nullptr, ends, 1, nullptr, nullptr, nullptr); },
                        "received is null");
+        // An empty window at the end of an empty buffer: the lattice reads no received bit
+        // (fuzz/corpus/bsid_decode/crash-empty-window-reads-y0 read y[0] there).
+        bsid_frame_window empty;
+        empty.end_known = false;
+        std::vector<double> post0(20);
+        dec.decode_windows(nullptr, &empty, 1, nullptr, nullptr, post0.data(), nullptr, nullptr);
+        for (size_t i = 0; i < 5; ++i)
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(1.0, post0[i * 4] + post0[i * 4 + 1] + post0[i * 4 + 2] + post0[i * 4 + 3], 1e-12);
         // Bytes other than 0/1 are bits; a frame with no path gets its priors back.
         std::vector<uint8_t> x(20);
         const uint32_t msg[5] = { 1, 2, 3, 0, 1 };
@@ -443,6 +603,23 @@ public:
         clean.decode_frames(wrong.data(), ends, 1, nullptr, post.data(), d.data());
         for (double v : post)
             CPPUNIT_ASSERT_DOUBLES_EQUAL(0.25, v, 1e-15);
+        // ... or the priors given, with no end drift.
+        std::vector<double> pri(20, 0.1);
+        for (size_t i = 0; i < 5; ++i)
+            pri[i * 4 + (i % 4)] = 0.7;
+        bsid_frame_window fw;
+        fw.length = 20;
+        std::vector<double> endd(1, 5.0);
+        clean.decode_windows(wrong.data(), &fw, 1, nullptr, pri.data(), post.data(), d.data(), endd.data());
+        for (size_t k = 0; k < 20; ++k)
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(pri[k], post[k], 1e-15);
+        for (size_t i = 0; i < 5; ++i)
+            CPPUNIT_ASSERT_EQUAL(static_cast<uint32_t>(i % 4), d[i]);
+        CPPUNIT_ASSERT_EQUAL(0.0, endd[0]);
+        // Prior rows sum to 1.
+        std::vector<double> twice(20, 0.5);
+        expect_invalid([&] { dec.decode_frames(y.data(), ends, 1, twice.data(), nullptr, nullptr); },
+                       "priors of frame 0, position 0 sums to 2");
     }
 };
 

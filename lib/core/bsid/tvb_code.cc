@@ -15,8 +15,9 @@ namespace gpufec {
 
 namespace {
 
-/* Codebook table limit: N q n bits (beyond the header's limits, so that a table always fits). */
-constexpr uint64_t max_table_bits = uint64_t(1) << 32;
+/* Codebook table limit: N q n bits (beyond the header's limits, so that the tables, a byte a
+ * bit and a word a codeword, stay within 384 MiB). */
+constexpr uint64_t max_table_bits = uint64_t(1) << 28;
 
 /* Word k of the construction's seeded stream. */
 class construction_words
@@ -60,7 +61,7 @@ void check_limits(size_t n, size_t q, size_t N)
     if (table > max_table_bits)
         throw std::invalid_argument("N = " + std::to_string(N) + " with q = " + std::to_string(q) +
                                     " and n = " + std::to_string(n) + " makes a codebook table of " +
-                                    std::to_string(table) + " bits: allowed is at most 2^32");
+                                    std::to_string(table) + " bits: allowed is at most 2^28");
 }
 
 /* The q words of one position, all distinct, uniformly random. */
@@ -177,19 +178,18 @@ tvb_code::tvb_code(size_t n,
                                     "' is not known: use 'random', 'watermark' or 'marker'");
     }
     // Injectivity, per position (custom codebooks; the constructions are injective by design,
-    // and this checks them too).
-    std::unordered_map<uint32_t, size_t> seen;
-    seen.reserve(q * 2);
+    // and this checks them too): the codewords sorted, neighbours compared.
+    std::vector<std::pair<uint32_t, uint32_t>> sorted(q);
     for (size_t i = 0; i < N; ++i) {
-        seen.clear();
-        for (size_t d = 0; d < q; ++d) {
-            const auto r = seen.emplace(m_packed[i * q + d], d);
-            if (!r.second)
+        for (size_t d = 0; d < q; ++d)
+            sorted[d] = { m_packed[i * q + d], static_cast<uint32_t>(d) };
+        std::sort(sorted.begin(), sorted.end());
+        for (size_t k = 1; k < q; ++k)
+            if (sorted[k].first == sorted[k - 1].first)
                 throw std::invalid_argument(
                     "the codebook of position " + std::to_string(i) +
-                    " is not injective: symbols " + std::to_string(r.first->second) + " and " +
-                    std::to_string(d) + " have the same codeword");
-        }
+                    " is not injective: symbols " + std::to_string(sorted[k - 1].second) + " and " +
+                    std::to_string(sorted[k].second) + " have the same codeword");
     }
     m_codebooks.resize(words * n);
     for (size_t w = 0; w < words; ++w)
