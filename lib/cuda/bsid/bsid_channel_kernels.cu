@@ -39,12 +39,12 @@ __device__ void run_segment(const uint8_t* bits, size_t s, size_t n, uint64_t fi
                             const detail::bsid_thresholds& th, Out&& out, Mark&& mark)
 {
     const segment_span sp = span_of(s, n, first);
-    uint32_t event = 0;
+    detail::bsid_words words(seed, sp.segment);
     for (uint64_t t = sp.segment * seg_bits; t < sp.b; ++t) // a piece starting mid-segment
-        detail::bsid_transmit_bit(seed, sp.segment, &event, th, 0u, [](uint32_t) {});
+        detail::bsid_transmit_bit(words, th, 0u, [](uint32_t) {});
     for (uint64_t t = sp.b; t < sp.e; ++t) {
         mark(t);
-        detail::bsid_transmit_bit(seed, sp.segment, &event, th, bits[t - first] != 0 ? 1u : 0u, out);
+        detail::bsid_transmit_bit(words, th, bits[t - first] != 0 ? 1u : 0u, out);
     }
 }
 

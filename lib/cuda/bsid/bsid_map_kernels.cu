@@ -241,6 +241,36 @@ __device__ void posteriors(const fb_args<real>& A, size_t f, int i, real* pbuf, 
     }
 }
 
+/* A frame with no path within the limits: the normalised priors (or 1/q), their argmax (the
+ * lowest on a tie), no end drift. One thread per codeword. */
+template <typename real>
+__device__ void no_path(const fb_args<real>& A, size_t f)
+{
+    const int q = A.q;
+    for (int b = threadIdx.x; b < A.M && A.end; b += blockDim.x)
+        A.end[f * A.M + b] = 0.0;
+    for (int i = threadIdx.x; i < A.N && (A.post || A.dec); i += blockDim.x) {
+        const size_t row = (f * A.N + i) * size_t(q);
+        double sum = 0.0;
+        if (A.priors)
+            for (int D = 0; D < q; ++D)
+                sum += A.priors[row + D];
+        int best = 0;
+        double best_v = -1.0;
+        for (int D = 0; D < q; ++D) {
+            const double v = A.priors ? A.priors[row + D] / sum : 1.0 / q;
+            if (A.post)
+                A.post[row + D] = v;
+            if (v > best_v) {
+                best_v = v;
+                best = D;
+            }
+        }
+        if (A.dec)
+            A.dec[f * A.N + i] = uint32_t(best);
+    }
+}
+
 template <typename real>
 __device__ __forceinline__ size_t gamma_index(const fb_args<real>& A, size_t f, int i, int s, int D, int a)
 {
@@ -335,8 +365,8 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
             alpha[b] = acur[b];
     }
 
-    // Forward: alpha_1 .. alpha_N (a row of zeros stays zeros: no path).
-    for (int i = 0; i < N; ++i) {
+    // Forward: alpha_1 .. alpha_I, rows up to N stored (a row of zeros stays zeros: no path).
+    for (int i = 0; i < I; ++i) {
         __syncthreads();
         for (int it = tid; it < items; it += T) {
             const int a = it % Mp, g = it / Mp;
@@ -380,7 +410,7 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
         inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
         for (int b = tid; b < Mp; b += T) {
             acur[b] = scaled(tmp[b], inv);
-            if (b < M)
+            if (b < M && i < N)
                 alpha[size_t(i + 1) * M + b] = acur[b];
         }
     }
@@ -399,8 +429,16 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
         part += tmp[b];
     }
     inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
-    for (int b = tid; b < M; b += T)
+    part = real(0);
+    for (int b = tid; b < M; b += T) {
         bpad[width + b] = scaled(tmp[b], inv);
+        part += acur[b] * bpad[width + b];
+    }
+    // A frame with no path within the limits: its priors, no end drift.
+    if (!(block_sum(part, reinterpret_cast<real*>(red)) > real(0))) {
+        no_path(A, f);
+        return;
+    }
 
     // The end-drift posterior alpha_N beta_N, in double as the reference computes it.
     const auto end_drift = [&]() {
