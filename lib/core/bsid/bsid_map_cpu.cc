@@ -122,8 +122,8 @@ private:
         const size_t S = win.end_known ? m_N : m_N + m_opts.lookahead;
         const size_t M = m_M, Mn = m_Mn, q = m_q;
         const size_t per_a = Mn * q, per_i = M * per_a;
-        w.gamma.assign(S * per_i, real(0));
-        w.gsum.assign(S * M * Mn, real(0));
+        w.gamma.resize(S * per_i); // every entry is written below
+        w.gsum.resize(S * M * Mn);
         w.alpha.assign((S + 1) * M, real(0));
         w.beta.assign((S + 1) * M, real(0));
 
@@ -135,8 +135,11 @@ private:
                 detail::bsid_lattice_q(m_code.packed().data() + pos_i * q, m_n, q, m_w, q0.data(),
                                        q1.data());
                 for (size_t a = 0; a < M; ++a) {
-                    if (!exists(win, i, a))
+                    if (!exists(win, i, a)) {
+                        std::fill_n(w.gamma.data() + i * per_i + a * per_a, per_a, real(0));
+                        std::fill_n(w.gsum.data() + (i * M + a) * Mn, Mn, real(0));
                         continue;
+                    }
                     const long long p = position(win, i, a);
                     const int avail = static_cast<int>(std::min<long long>(
                         static_cast<long long>(win.length) - p, 1LL << 30));

@@ -107,7 +107,9 @@ struct bsid_stream_decoder::state {
     void decode_next(bsid_stream_decoder& d, bool tail, bool last = false);
     /* Places and decodes frame k by a search around s_k. */
     void decode_search(bsid_stream_decoder& d);
-    /* Reports the frame decoded in slot 0 of the scratch and moves s_k past it. */
+    /* The frame decoded in window @p slot of the scratch: reported, with s_k moved past it
+     * and the next prior set; or, when it lost sync and no search placed it, left for a
+     * search (not while flushing). */
     void finish(bsid_stream_decoder& d, int64_t frame_start, size_t slot, bool resynchronised);
     /* Drops the bits no later frame or search can read. */
     void trim(const bsid_drift_limits& l);

@@ -79,13 +79,19 @@ void bsid_receiver_metric_all(const real* q0,
                 left = r;
                 continue;
             }
-            const real* up = rows + static_cast<size_t>(s + 1) * q; // the zero row past the end
-            // y is read only where a bit was consumed (j >= 1); at j = 0 the diagonal is 0.
-            const real* qk = (j >= 1 && y[j - 1] ? q1 : q0) + static_cast<size_t>(k - 1) * q;
-            const real* diag = j >= 1 ? r : zero;
+            const real* __restrict up = rows + static_cast<size_t>(s + 1) * q; // zero row past the end
+            const real* __restrict lf = left;
             // f = insert * left + erase * up + q * diag, evaluated as bsid_receiver_metric does.
-            for (size_t D = 0; D < q; ++D)
-                r[D] = insert * left[D] + erase * up[D] + qk[D] * diag[D];
+            if (j >= 1) {
+                const real* __restrict qk = (y[j - 1] ? q1 : q0) + static_cast<size_t>(k - 1) * q;
+                for (size_t D = 0; D < q; ++D)
+                    r[D] = insert * lf[D] + erase * up[D] + qk[D] * r[D];
+            } else {
+                // No bit consumed: y is not read and the diagonal term is q * 0 = +0, which
+                // leaves the (non-negative) sum as it is.
+                for (size_t D = 0; D < q; ++D)
+                    r[D] = insert * lf[D] + erase * up[D];
+            }
             left = r;
         }
     }

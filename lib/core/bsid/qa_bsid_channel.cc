@@ -80,6 +80,12 @@ public:
         const std::vector<int32_t> drift2 = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, -1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0 };
         CPPUNIT_ASSERT(tx2.received == out2);
         CPPUNIT_ASSERT(tx2.drift == drift2);
+        // ps = 0: the flip word is drawn all the same (seed 777, pi = pd = 0.1).
+        const bsid_transmission tx3 = bsid_channel_model::make(0.1, 0.1, 0.0, 777)->transmit(bits.data(), bits.size());
+        const std::vector<uint8_t> out3 = { 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1 };
+        const std::vector<int32_t> drift3 = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 4, 4, 4, 4, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7 };
+        CPPUNIT_ASSERT(tx3.received == out3);
+        CPPUNIT_ASSERT(tx3.drift == drift3);
     }
 
     void trivial_channels()
