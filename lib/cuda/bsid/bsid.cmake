@@ -15,10 +15,12 @@ target_sources(gpufec-core PRIVATE
 gpufec_add_cppunit_test(NAME qa_gpufec_bsid_gpu
     SOURCES
         bsid/qa_bsid_gpu.cc
+        bsid/qa_bsid_stream_gpu.cc
     SUITES
         bsid_map_gpu_test
         bsid_channel_gpu_test
         tvb_encoder_gpu_test
+        bsid_stream_gpu_test
     LABELS gpu
     LIBS gpufec-core)
 
