@@ -32,3 +32,13 @@ gpufec_add_cppunit_test(NAME qa_gpufec_bsid_lattice
         bsid_lattice_test
     LABELS core
     LIBS gpufec-core)
+
+# The MAP kernels emulated on the host (a std::thread per CUDA thread) against the CPU decoder:
+# no GPU needed.
+gpufec_add_cppunit_test(NAME qa_gpufec_bsid_emulated
+    SOURCES
+        bsid/qa_bsid_emulated.cc
+    SUITES
+        bsid_emulated_test
+    LABELS core
+    LIBS gpufec-core)
