@@ -34,6 +34,9 @@ namespace gr {
 namespace gpufec {
 namespace cuda {
 namespace bsid_device {
+/* Internal linkage: the launchers' translation unit and the host emulation each have their own
+ * copy, so that the emulation never links against the CUDA launch stubs of the same names. */
+namespace {
 
 using namespace bsid_detail;
 
@@ -578,6 +581,7 @@ __global__ void pack_kernel(const uint8_t* __restrict__ in, size_t bits, uint32_
 }
 
 
+} // namespace
 } // namespace bsid_device
 } // namespace cuda
 } // namespace gpufec
