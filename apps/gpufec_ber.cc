@@ -51,11 +51,11 @@ void run(const options& o)
         csv.open(o.csv);
         if (!csv)
             throw std::runtime_error("cannot write " + o.csv);
-        csv << csv_header();
+        csv << csv_header(cut.symbols_per_frame > 0);
     }
     std::printf("code: %s, rate %.4f; %s; %s; %s\n", c.name().c_str(), c.rate(), cut.frames.c_str(),
                 cut.decoder.c_str(), where.c_str());
-    std::printf("%s", table_header().c_str());
+    std::printf("%s", table_header(cut.symbols_per_frame > 0).c_str());
     std::fflush(stdout);
 
     progress_line progress(o.progress || isatty(fileno(stderr)));
@@ -75,10 +75,10 @@ void run(const options& o)
         }
         progress.finish();
         all_bits += r.counts.frames * cut.frame_bits;
-        std::printf("%s", table_row(ebn0, cut.frame_bits, r).c_str());
+        std::printf("%s", table_row(ebn0, cut.frame_bits, r, cut.symbols_per_frame).c_str());
         std::fflush(stdout);
         if (csv)
-            csv << csv_row(c.name(), ebn0, cut.frame_bits, r) << std::flush;
+            csv << csv_row(c.name(), ebn0, cut.frame_bits, r, cut.symbols_per_frame) << std::flush;
         const std::string warning = limit_warning(ebn0, o.stop_at, r);
         if (!warning.empty())
             std::fprintf(stderr, "gpufec_ber: %s\n", warning.c_str());

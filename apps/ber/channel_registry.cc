@@ -22,6 +22,15 @@ const gr::gpufec::awgn_noise& channel_point::awgn_noise(const std::string& code)
     return *awgn;
 }
 
+const gr::gpufec::bsid_params& channel_point::bsid_channel(const std::string& code) const
+{
+    if (!bsid)
+        throw std::invalid_argument("'" + code + "' cannot be simulated over channel '" + channel +
+                                    "': its simulation needs the insertion/deletion channel "
+                                    "(--channel bsid)");
+    return *bsid;
+}
+
 register_channel::register_channel(channel_family family)
 {
     const std::string name = family.name;

@@ -1,6 +1,6 @@
 /* The channels gpufec_ber simulates over, each registered from its own file by a static
  * register_channel object, as code families are (code_registry.h): a new channel (the
- * insertion/deletion channel is next) is a new file, with no central list to edit. A sweep's
+ * insertion/deletion channel, bsid_channel.cc) is a new file, with no central list to edit. A sweep's
  * points are values of the channel's one swept parameter.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +8,7 @@
 #define INCLUDED_GPUFEC_BER_CHANNEL_REGISTRY_H
 
 #include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/bsid_channel_model.h>
 #include <functional>
 #include <optional>
 #include <string>
@@ -20,9 +21,12 @@ struct channel_point {
     std::string channel; //!< the channel's name, e.g. "awgn"
     double value = 0;    //!< the swept parameter
     std::optional<gr::gpufec::awgn_noise> awgn; //!< BPSK over AWGN at this point
+    std::optional<gr::gpufec::bsid_params> bsid; //!< the insertion/deletion channel
 
     /*! @throws std::invalid_argument when the channel is not AWGN/BPSK, naming @p code */
     const gr::gpufec::awgn_noise& awgn_noise(const std::string& code) const;
+    /*! @throws std::invalid_argument when the channel is not BSID, naming @p code */
+    const gr::gpufec::bsid_params& bsid_channel(const std::string& code) const;
 };
 
 /*! A family of --channel specs "NAME" and "NAME:ARGS". */

@@ -46,7 +46,7 @@ options parse_options(const std::vector<std::string>& args)
             o.code = value();
         else if (a == "--channel")
             o.channel = value();
-        else if (a == "--ebn0")
+        else if (a == "--ebn0" || a == "--points")
             parse_ebn0(value(), o);
         else if (a == "--frame-bits")
             o.frame_bits = parse_count(a, value(), 1, max_frame_bits);
@@ -94,10 +94,12 @@ std::string usage()
     const options d;
     const auto n = [](uint64_t v) { return std::to_string(v); };
     return "usage: gpufec_ber [options]\n"
-           "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, with 95% intervals.\n"
+           "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, or over the insertion/deletion\n"
+           "channel (--channel bsid, with SER for codes of q-ary symbols), with 95% intervals.\n"
            "  --code SPEC            the code (default " + d.code + "), see below\n"
            "  --channel SPEC         the channel (default " + d.channel + "), see below\n"
            "  --ebn0 START:STOP:STEP Eb/N0 points in dB (default 0:8:1)\n"
+           "  --points START:STOP:STEP  the same, for channels whose points are not Eb/N0\n"
            "  --frame-bits N         information bits per frame, 1 to " + n(max_frame_bits) +
            " (default " + n(d.frame_bits) + ")\n"
            "  --min-frame-errors N   frame errors a point needs (default " + n(d.stop_at.min_frame_errors) + ")\n"

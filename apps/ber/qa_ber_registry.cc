@@ -102,7 +102,7 @@ class ber_registry_test : public CppUnit::TestFixture
     void help_lists_every_family()
     {
         const std::string help = usage();
-        for (const char* name : { "qa-scripted", "uncoded", "conv[:KEY=VALUE", "lte_turbo[:KEY=VALUE" })
+        for (const char* name : { "qa-scripted", "uncoded", "conv[:KEY=VALUE", "lte_turbo[:KEY=VALUE", "tvb[:KEY=VALUE", "bsid[:pi=" })
             CPPUNIT_ASSERT_MESSAGE(name, help.find(name) != std::string::npos);
     }
 
@@ -114,7 +114,7 @@ class ber_registry_test : public CppUnit::TestFixture
         } catch (const std::invalid_argument& e) {
             const std::string what = e.what();
             CPPUNIT_ASSERT(what.find("'turbo'") != std::string::npos);
-            CPPUNIT_ASSERT(what.find("conv, lte_turbo, qa-scripted, uncoded") != std::string::npos);
+            CPPUNIT_ASSERT(what.find("conv, lte_turbo, qa-scripted, tvb, uncoded") != std::string::npos);
         }
     }
 

@@ -19,37 +19,68 @@ interval wilson(uint64_t k, uint64_t n)
 
 double uncoded_ber(double ebn0_db) { return 0.5 * std::erfc(std::sqrt(std::pow(10.0, ebn0_db / 10))); }
 
-std::string table_header()
+std::string table_header(bool symbols)
 {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%7s %12s %16s %12s %10s %21s %10s %10s %21s %10s %7s\n", "Eb/N0",
+    std::snprintf(buf, sizeof buf, "%7s %12s %16s %12s %10s %21s %10s %10s %21s %10s %7s", "Eb/N0",
                   "frames", "bits", "bit errs", "BER", "BER 95% CI", "fr errs", "FER", "FER 95% CI",
                   "uncoded", "stop");
+    std::string h = buf;
+    if (symbols) {
+        std::snprintf(buf, sizeof buf, " %12s %10s %21s", "sym errs", "SER", "SER 95% CI");
+        h += buf;
+    }
+    return h + "\n";
+}
+
+namespace {
+/* The point's value in 7 characters: dB as 0.01 dB, a probability (bsid) in 2 digits. */
+std::string point_text(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v != 0 && std::fabs(v) < 0.1 ? "%7.1e" : "%7.2f", v);
     return buf;
 }
 
-std::string table_row(double ebn0_db, size_t frame_bits, const point_result& r)
+/* " errors rate [lo,hi]" of symbol errors, for codes of q-ary symbols. */
+std::string ser_columns(const frame_counts& c, size_t symbols_per_frame)
+{
+    const uint64_t symbols = c.frames * symbols_per_frame;
+    const interval s = wilson(c.symbol_errors, symbols);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " %12llu %10.3e [%9.3e,%9.3e]", (unsigned long long)c.symbol_errors,
+                  double(c.symbol_errors) / double(symbols), s.lo, s.hi);
+    return buf;
+}
+} // namespace
+
+std::string table_row(double ebn0_db, size_t frame_bits, const point_result& r, size_t symbols_per_frame)
 {
     const frame_counts& c = r.counts;
     const uint64_t bits = c.frames * frame_bits;
     const interval b = wilson(c.bit_errors, bits), f = wilson(c.frame_errors, c.frames);
     char buf[320];
     std::snprintf(buf, sizeof buf,
-                  "%7.2f %12llu %16llu %12llu %10.3e [%9.3e,%9.3e] %10llu %10.3e [%9.3e,%9.3e] %10.3e %7s\n",
-                  ebn0_db, (unsigned long long)c.frames, (unsigned long long)bits,
+                  "%s %12llu %16llu %12llu %10.3e [%9.3e,%9.3e] %10llu %10.3e [%9.3e,%9.3e] %10.3e %7s",
+                  point_text(ebn0_db).c_str(), (unsigned long long)c.frames, (unsigned long long)bits,
                   (unsigned long long)c.bit_errors, double(c.bit_errors) / double(bits), b.lo, b.hi,
                   (unsigned long long)c.frame_errors, double(c.frame_errors) / double(c.frames), f.lo,
                   f.hi, uncoded_ber(ebn0_db), stop_reason_name(r.reason));
-    return buf;
+    return std::string(buf) + (symbols_per_frame ? ser_columns(c, symbols_per_frame) : "") + "\n";
 }
 
-std::string csv_header()
+std::string csv_header(bool symbols)
 {
-    return "code,ebn0_db,frames,bits,bit_errors,ber,ber_lo,ber_hi,frame_errors,fer,fer_lo,fer_hi,"
-           "uncoded_theory,frame_bits,stopped_by\n";
+    return std::string("code,ebn0_db,frames,bits,bit_errors,ber,ber_lo,ber_hi,frame_errors,fer,fer_lo,"
+                       "fer_hi,uncoded_theory,frame_bits,stopped_by") +
+           (symbols ? ",symbols,symbol_errors,ser,ser_lo,ser_hi\n" : "\n");
 }
 
-std::string csv_row(const std::string& code_name, double ebn0_db, size_t frame_bits, const point_result& r)
+std::string csv_row(const std::string& code_name,
+                    double ebn0_db,
+                    size_t frame_bits,
+                    const point_result& r,
+                    size_t symbols_per_frame)
 {
     const frame_counts& c = r.counts;
     const uint64_t bits = c.frames * frame_bits;
@@ -60,7 +91,14 @@ std::string csv_row(const std::string& code_name, double ebn0_db, size_t frame_b
       << c.bit_errors << ',' << double(c.bit_errors) / double(bits) << ',' << b.lo << ',' << b.hi
       << ',' << c.frame_errors << ',' << double(c.frame_errors) / double(c.frames) << ',' << f.lo
       << ',' << f.hi << ',' << uncoded_ber(ebn0_db) << ',' << frame_bits << ','
-      << stop_reason_name(r.reason) << '\n';
+      << stop_reason_name(r.reason);
+    if (symbols_per_frame) {
+        const uint64_t symbols = c.frames * symbols_per_frame;
+        const interval y = wilson(c.symbol_errors, symbols);
+        s << ',' << symbols << ',' << c.symbol_errors << ',' << double(c.symbol_errors) / double(symbols)
+          << ',' << y.lo << ',' << y.hi;
+    }
+    s << '\n';
     return s.str();
 }
 

@@ -78,11 +78,13 @@ point_result simulate_point(frame_simulator& sim,
         }
         // The rule holds inside this batch (it is monotone in the frames): find the frame.
         std::vector<uint32_t> errors(std::min(walk_chunk, size_t(batch.frames)));
+        std::vector<uint32_t> symbol_errors(errors.size());
         for (size_t f = 0; f < batch.frames; f += errors.size()) {
             const size_t m = std::min<size_t>(errors.size(), batch.frames - f);
             sim.frame_bit_errors(f, m, errors.data());
+            sim.frame_symbol_errors(f, m, symbol_errors.data());
             for (size_t i = 0; i < m; ++i) {
-                total += frame_counts{ 1, errors[i], errors[i] != 0 };
+                total += frame_counts{ 1, errors[i], errors[i] != 0, symbol_errors[i] };
                 if (rule.done(total, frame_bits))
                     return { total, rule.reason(total, frame_bits) };
             }

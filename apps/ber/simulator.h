@@ -9,6 +9,7 @@
 #include "channel_registry.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/code.h>
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -22,12 +23,14 @@ struct frame_counts {
     uint64_t frames = 0;
     uint64_t bit_errors = 0;
     uint64_t frame_errors = 0; //!< frames with at least one bit error
+    uint64_t symbol_errors = 0; //!< codes of q-ary symbols (code_under_test::symbols_per_frame)
 
     frame_counts& operator+=(const frame_counts& o)
     {
         frames += o.frames;
         bit_errors += o.bit_errors;
         frame_errors += o.frame_errors;
+        symbol_errors += o.symbol_errors;
         return *this;
     }
     friend frame_counts operator+(frame_counts a, const frame_counts& b) { return a += b; }
@@ -53,6 +56,12 @@ public:
     /*! Bit errors of frames [first, first + n) of the batch wait() returned last (valid until
      *  the next launch()). */
     virtual void frame_bit_errors(size_t first, size_t n, uint32_t* out) = 0;
+    /*! Symbol errors of those frames, likewise (codes without symbols have none). */
+    virtual void frame_symbol_errors(size_t first, size_t n, uint32_t* out)
+    {
+        (void)first;
+        std::fill_n(out, n, 0u);
+    }
 };
 
 /*! What a point's simulation is built from. */
@@ -68,6 +77,9 @@ using simulator_factory = std::function<std::unique_ptr<frame_simulator>(const s
 struct code_under_test {
     gr::gpufec::code_sptr coded; //!< what the channel carries (name, rate)
     size_t frame_bits;           //!< information bits a frame error is counted over
+    /*! q-ary symbols of a frame, for codes of such symbols (their symbol error rate is
+     *  reported too); 0 for codes of bits */
+    size_t symbols_per_frame = 0;
     std::string frames;          //!< what a frame is, for the header line
     std::string decoder;         //!< how it is decoded, for the header line
     simulator_factory cpu;       //!< the host simulation

@@ -43,8 +43,10 @@ class qa_decoder_defaults(gr_unittest.TestCase):
             self.assertEqual(got, value, name)
 
     def test_grc_shared_parameters(self):
-        with open(os.path.join(GRC, "decoder_parameters.yml")) as f:
-            params = {p["id"]: p for p in yaml.safe_load(f)}
+        params = {}
+        for name in ("decoder_parameters.yml", "soft_input_parameters.yml"):
+            with open(os.path.join(GRC, name)) as f:
+                params.update({p["id"]: p for p in yaml.safe_load(f)})
         self.assertEqual(set(params), set(self.cpp))
         for name, value in self.cpp.items():
             self.assertEqual(yaml_value(params[name]["default"]), value, name)
@@ -90,6 +92,27 @@ class qa_decoder_defaults(gr_unittest.TestCase):
         params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}
         for name, value in turbo.items():
             self.assertEqual(yaml_value(params[name]["default"]), value, name)
+
+    def test_bsid_map(self):
+        # Hard bits in: the soft-input options (input, llr_scale, invert) do not apply.
+        bsid = gpufec.bsid_map_defaults()
+        common = {k: self.cpp[k] for k in ("backend", "device")}
+        self.assert_signature(gpufec.bsid_map_decoder.__init__, dict(common, **bsid),
+                              ("backend", "device", "lookahead", "max_drift", "storage",
+                               "precision", "threads", "drift_threshold", "max_symbol_drift"))
+        # The numpy functions take None for a derived limit.
+        numpy = {k: v for k, v in dict(common, **bsid).items() if "max_" not in k}
+        self.assert_signature(gpufec.bsid_map_decode, numpy,
+                              ("backend", "device", "precision", "storage", "threads",
+                               "drift_threshold"))
+        self.assert_signature(gpufec.bsid_stream_decode, numpy, ("lookahead", "precision"))
+        with open(os.path.join(GRC, "gpufec_bsid_map_decoder.block.yml.in")) as f:
+            text = f.read().replace("@GPUFEC_DECODER_PARAMETERS@\n", "")
+        params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}
+        for name, value in bsid.items():
+            self.assertEqual(yaml_value(params[name]["default"]), value, name)
+        for name in ("input", "llr_scale", "invert"):
+            self.assertNotIn(name, params)
 
     def test_fec_decoder_object(self):
         # The gr-fec decoder object shares every default but llr_scale: gr-fec's flowgraphs

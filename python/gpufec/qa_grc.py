@@ -76,13 +76,28 @@ def all_blocks_flowgraph(output_language):
             blk("tdec", "gpufec_lte_turbo_decoder", 4, 3, code="turbo"),
             blk("tout", "blocks_null_sink", 5, 3, type="byte"),
             blk("tsoft", "blocks_null_sink", 1, 4, type="float"),
+            blk("tvb", "gpufec_tvb_code", 6, 1, n="6", q="8", N="5",
+                construction='"watermark"'),
+            blk("bsid", "gpufec_bsid_channel_model", 6, 2, pi="0.01", pd="0.01", ps="0.001"),
+            blk("bsrc", "blocks_null_source", 0, 5, type="byte"),
+            blk("benc", "gpufec_tvb_encoder", 1, 5, code="tvb"),
+            blk("bchan", "gpufec_bsid_channel", 2, 5, channel="bsid"),
+            blk("bdec", "gpufec_bsid_map_decoder", 3, 5, code="tvb", channel="bsid",
+                lookahead="1"),
+            blk("bpost", "gpufec_bsid_map_decoder", 3, 6, code="tvb", channel="bsid",
+                output='"posteriors"', backend='"cpu"'),
+            blk("bout", "blocks_null_sink", 4, 5, type="byte"),
+            blk("bpout", "blocks_null_sink", 4, 6, type="float", vlen="8"),
         ],
         "connections": [["src", "0", "bits_sink", "0"], ["src", "1", "soft_sink", "0"],
                         ["src", "0", "enc", "0"], ["enc", "0", "channel", "0"],
                         ["channel", "0", "dec", "0"], ["dec", "0", "out_sink", "0"],
                         ["tsrc", "0", "tenc", "0"], ["tsrc", "1", "tsoft", "0"],
                         ["tenc", "0", "tchan", "0"], ["tchan", "0", "tdec", "0"],
-                        ["tdec", "0", "tout", "0"], ["tsrc", "0", "tbits", "0"]],
+                        ["tdec", "0", "tout", "0"], ["tsrc", "0", "tbits", "0"],
+                        ["bsrc", "0", "benc", "0"], ["benc", "0", "bchan", "0"],
+                        ["bchan", "0", "bdec", "0"], ["bdec", "0", "bout", "0"],
+                        ["bchan", "0", "bpost", "0"], ["bpost", "0", "bpout", "0"]],
         "metadata": {"file_format": 1},
     }
 
@@ -158,6 +173,7 @@ class qa_grc(gr_unittest.TestCase):
                 code = f.read()
             self.assertIn("gpufec.viterbi_fec_decoder(code_grfec, \"cpu\", 32.0, True, 0)",
                           code)
+            self.assertIn("gpufec.bsid_map_decoder(tvb, bsid, \"posteriors\", \"cpu\"", code)
 
     def test_every_block_in_a_cpp_flowgraph_that_compiles(self):
         with tempfile.TemporaryDirectory() as d:

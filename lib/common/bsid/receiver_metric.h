@@ -87,7 +87,8 @@ GPUFEC_HOST_DEVICE void bsid_receiver_metric(uint32_t x,
             if (j >= 0 && j <= avail) {
                 const real up = s + 1 < width ? row[s + 1] : real(0);   // F(k-1, d+1)
                 const real diag = j >= 1 ? row[s] : real(0);             // F(k-1, d)
-                const real q = (y[j > 0 ? j - 1 : 0] == xb) ? w.match : w.mismatch;
+                // y is read only where a bit was consumed (j >= 1): y[0] may be past the end.
+                const real q = j >= 1 ? ((y[j - 1] == xb) ? w.match : w.mismatch) : real(0);
                 f = insert * left + w.erase * up + q * diag;
             }
             row[s] = f;

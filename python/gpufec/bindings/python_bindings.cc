@@ -33,6 +33,12 @@ void bind_lte_turbo_encoder(py::module& m);
 void bind_lte_turbo_decoder(py::module& m);
 void bind_conv_fec_encoder(py::module& m);
 void bind_viterbi_fec_decoder(py::module& m);
+void bind_tvb_code(py::module& m);
+void bind_bsid_channel_model(py::module& m);
+void bind_bsid_map(py::module& m);
+void bind_bsid_channel(py::module& m);
+void bind_tvb_encoder(py::module& m);
+void bind_bsid_map_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -78,5 +84,11 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_lte_turbo_decoder(m);
     bind_conv_fec_encoder(m);
     bind_viterbi_fec_decoder(m);
+    bind_tvb_code(m);
+    bind_bsid_channel_model(m);
+    bind_bsid_map(m);
+    bind_bsid_channel(m);
+    bind_tvb_encoder(m);
+    bind_bsid_map_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }
