@@ -132,6 +132,15 @@ void bench_paper(const config& cfg, table& out, bool gpu)
             out.add({ "bsid", name + ", device memory per frame, " + bsid_storage_name(s), "cuda", "MiB",
                       double(eng.bytes_per_frame(s)) / (1 << 20), "bytes_per_frame()" });
         }
+        // What a looser drift threshold buys (docs/bsid-cuda.md, "Next"): narrower limits, fewer
+        // lattice cells; its SER next to the default's shows what it costs. Frames drawn anew
+        // within its limits.
+        bsid_map_options loose = opts(backend_kind::CUDA, bsid_storage::LOCAL);
+        loose.drift_threshold = 1e-8;
+        const bsid_map_decoder_engine probe_loose(code, ch, loose);
+        const frames fl = make_frames(*code, ch, probe_loose.limits(), batch);
+        const timing tl = time_decode(cfg, code, ch, loose, fl, batch);
+        out.add({ "bsid", name + ", LOCAL, drift threshold 1e-8", "cuda", "Mbit/s", tl.mbps, tl.note });
     }
     const timing c = time_decode(cfg, code, ch, opts(backend_kind::CPU, bsid_storage::AUTO, 1), f, cfg.quick ? 1 : 2);
     out.add({ "bsid", name, "cpu 1 thread", "Mbit/s", c.mbps, c.note });
