@@ -89,6 +89,22 @@ private:
     size_t m_n = 0;
 };
 
+/*! @brief Reallocates @p b when it holds fewer than @p n elements (contents are not kept):
+ *  buffers that grow to the largest request and then stay. */
+template <typename T>
+void grow(device_buffer<T>& b, size_t n)
+{
+    if (b.size() < n)
+        b = device_buffer<T>(n);
+}
+
+template <typename T>
+void grow(pinned_buffer<T>& b, size_t n)
+{
+    if (b.size() < n)
+        b = pinned_buffer<T>(n);
+}
+
 /*! @brief A non-blocking CUDA stream. */
 class stream
 {

@@ -20,20 +20,6 @@ namespace gpufec {
 
 namespace {
 
-template <typename T>
-void grow(cuda::device_buffer<T>& b, size_t n)
-{
-    if (b.size() < n)
-        b = cuda::device_buffer<T>(n);
-}
-
-template <typename T>
-void grow(cuda::pinned_buffer<T>& b, size_t n)
-{
-    if (b.size() < n)
-        b = cuda::pinned_buffer<T>(n);
-}
-
 class channel_cuda final : public bsid_channel_backend
 {
 public:
@@ -54,12 +40,12 @@ public:
         cuda::device_guard on(m_device);
         cudaStream_t st = m_stream.get();
         const size_t segments = cuda::bsid_channel_segments(n, first);
-        grow(m_h_in, n);
-        grow(m_d_in, n);
-        grow(m_d_counts, segments);
-        grow(m_h_counts, segments);
-        grow(m_d_offsets, segments);
-        grow(m_h_offsets, segments);
+        cuda::grow(m_h_in, n);
+        cuda::grow(m_d_in, n);
+        cuda::grow(m_d_counts, segments);
+        cuda::grow(m_h_counts, segments);
+        cuda::grow(m_d_offsets, segments);
+        cuda::grow(m_h_offsets, segments);
         std::copy(bits, bits + n, m_h_in.get());
         GPUFEC_CUDA_CHECK(cudaMemcpyAsync(m_d_in.get(), m_h_in.get(), n, cudaMemcpyHostToDevice, st));
         cuda::launch_bsid_channel_count(m_d_in.get(), n, first, m_seed, m_th, m_d_counts.get(), st);
@@ -73,10 +59,10 @@ public:
         }
         if (int64_t(total) - int64_t(n) > INT32_MAX || int64_t(total) - int64_t(n) < INT32_MIN)
             throw std::invalid_argument("the drift of this piece leaves 32 bits: send it in pieces");
-        grow(m_d_out, std::max<uint64_t>(total, 1));
-        grow(m_h_out, std::max<uint64_t>(total, 1));
-        grow(m_d_drift, n);
-        grow(m_h_drift, n);
+        cuda::grow(m_d_out, std::max<uint64_t>(total, 1));
+        cuda::grow(m_h_out, std::max<uint64_t>(total, 1));
+        cuda::grow(m_d_drift, n);
+        cuda::grow(m_h_drift, n);
         GPUFEC_CUDA_CHECK(cudaMemcpyAsync(m_d_offsets.get(), m_h_offsets.get(), segments * sizeof(uint64_t),
                                           cudaMemcpyHostToDevice, st));
         cuda::launch_bsid_channel_write(m_d_in.get(), n, first, m_seed, m_th, m_d_offsets.get(), m_d_out.get(),

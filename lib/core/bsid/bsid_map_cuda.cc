@@ -23,20 +23,6 @@ namespace {
 /* Frames the planner assumes for bytes_per_frame: a batch that fills the device. */
 constexpr size_t nominal_batch = size_t(1) << 14;
 
-template <typename T>
-void grow(cuda::device_buffer<T>& b, size_t n)
-{
-    if (b.size() < n)
-        b = cuda::device_buffer<T>(n);
-}
-
-template <typename T>
-void grow(cuda::pinned_buffer<T>& b, size_t n)
-{
-    if (b.size() < n)
-        b = cuda::pinned_buffer<T>(n);
-}
-
 struct chunk_buffers {
     cuda::device_buffer<uint8_t> d_received;
     cuda::device_buffer<uint32_t> d_words;
@@ -186,11 +172,11 @@ private:
             hi = std::max(hi, windows[f].offset + windows[f].length);
         }
         const size_t bits = hi - lo, words = cuda::bsid_packed_words(bits);
-        grow(c.h_received, std::max<size_t>(bits, 1));
-        grow(c.d_received, std::max<size_t>(bits, 1));
-        grow(c.d_words, words);
-        grow(c.h_windows, cnt);
-        grow(c.d_windows, cnt);
+        cuda::grow(c.h_received, std::max<size_t>(bits, 1));
+        cuda::grow(c.d_received, std::max<size_t>(bits, 1));
+        cuda::grow(c.d_words, words);
+        cuda::grow(c.h_windows, cnt);
+        cuda::grow(c.d_windows, cnt);
         parallel_copy(c.h_received.get(), received + lo, bits);
         for (size_t f = 0; f < cnt; ++f)
             c.h_windows.get()[f] = cuda::bsid_window_dev{ windows[f].offset - lo, int64_t(windows[f].length),
@@ -204,20 +190,20 @@ private:
         if (priors)
             upload(c.h_priors, c.d_priors, priors, cnt * N * q, st);
 
-        grow(c.d_alpha, cnt * cuda::bsid_alpha_elems(m_shape) * m_real);
+        cuda::grow(c.d_alpha, cnt * cuda::bsid_alpha_elems(m_shape) * m_real);
         if (global)
-            grow(c.d_gamma, detail::checked_mul<size_t>(cnt, cuda::bsid_gamma_elems(m_shape) * m_real, "frames",
+            cuda::grow(c.d_gamma, detail::checked_mul<size_t>(cnt, cuda::bsid_gamma_elems(m_shape) * m_real, "frames",
                                                         "bytes of stored gamma per frame"));
         if (!plan.exch_shared)
-            grow(c.d_exch, cnt * plan.exch_elems * m_real);
+            cuda::grow(c.d_exch, cnt * plan.exch_elems * m_real);
         if (plan.width_template == 0)
-            grow(c.d_scratch, std::max(cnt * plan.lattice_scratch_elems, plan.gamma_scratch_elems) * m_real);
+            cuda::grow(c.d_scratch, std::max(cnt * plan.lattice_scratch_elems, plan.gamma_scratch_elems) * m_real);
         if (post)
-            grow(c.d_post, cnt * N * q);
+            cuda::grow(c.d_post, cnt * N * q);
         if (dec)
-            grow(c.d_dec, cnt * N);
+            cuda::grow(c.d_dec, cnt * N);
         if (end)
-            grow(c.d_end, cnt * M);
+            cuda::grow(c.d_end, cnt * M);
 
         cuda::bsid_map_buffers b{};
         b.received = c.d_received.get();
@@ -257,8 +243,8 @@ private:
     template <typename T>
     static void upload(cuda::pinned_buffer<T>& h, cuda::device_buffer<T>& d, const T* src, size_t n, cudaStream_t st)
     {
-        grow(h, n);
-        grow(d, n);
+        cuda::grow(h, n);
+        cuda::grow(d, n);
         parallel_copy(h.get(), src, n * sizeof(T));
         GPUFEC_CUDA_CHECK(cudaMemcpyAsync(d.get(), h.get(), n * sizeof(T), cudaMemcpyHostToDevice, st));
     }
@@ -266,7 +252,7 @@ private:
     template <typename T>
     static void download(cuda::pinned_buffer<T>& h, cuda::device_buffer<T>& d, size_t n, cudaStream_t st)
     {
-        grow(h, n);
+        cuda::grow(h, n);
         GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.get(), d.get(), n * sizeof(T), cudaMemcpyDeviceToHost, st));
     }
 
