@@ -52,30 +52,39 @@ __device__ inline uint32_t crc_x_pow(uint32_t n, uint32_t poly)
     return r;
 }
 
-/* Lane l's share of ceil(K / 32) decision words. */
-__device__ __forceinline__ uint32_t crc_lane_word_begin(unsigned lane, unsigned words)
+/* Lane l's share of the decision words [first, last). */
+__device__ __forceinline__ uint32_t crc_lane_word_begin(unsigned lane, unsigned first, unsigned last)
 {
-    return lane * words / 32;
+    return first + lane * (last - first) / 32;
 }
 
-/* x^n_l mod G for the calling lane: once per kernel, the factor of its share. */
-__device__ inline uint32_t crc_lane_factor(unsigned K, uint32_t poly, unsigned lane)
+/* x^n_l mod G for the calling lane: once per kernel, the factor of its share of the words
+ * [first, last) (a thread block of a cluster divides only its part of the block). */
+__device__ inline uint32_t crc_lane_factor(unsigned K, uint32_t poly, unsigned lane, unsigned first, unsigned last)
 {
-    const unsigned words = (K + 31) / 32;
-    const unsigned end_bit = min(32 * crc_lane_word_begin(lane + 1, words), K);
+    const unsigned end_bit = min(32 * crc_lane_word_begin(lane + 1, first, last), K);
     return crc_x_pow(K - end_bit, poly);
 }
 
-/*
- * The remainder over K decisions packed as words[k / 32] bit k % 32; called by all 32 lanes
- * of one warp, each with its crc_lane_factor. Every lane returns it.
- */
-__device__ inline uint32_t crc_remainder(const uint32_t* words, unsigned K, uint32_t poly, uint32_t factor)
+/* ... and of all ceil(K / 32) words. */
+__device__ inline uint32_t crc_lane_factor(unsigned K, uint32_t poly, unsigned lane)
 {
-    const unsigned lane = threadIdx.x & 31u, n_words = (K + 31) / 32;
+    return crc_lane_factor(K, poly, lane, 0, (K + 31) / 32);
+}
+
+/*
+ * The share of the remainder of the decision words [first, last) (words[w - first] holds the
+ * decisions 32 w + b as bit b): M_share(x) x^(24 + bits after the share) mod G. Called by all
+ * 32 lanes of one warp, each with its crc_lane_factor for the same range; every lane returns
+ * it. The shares of a block XOR to its remainder.
+ */
+__device__ inline uint32_t crc_remainder(const uint32_t* words, unsigned first, unsigned last, unsigned K,
+                                         uint32_t poly, uint32_t factor)
+{
+    const unsigned lane = threadIdx.x & 31u;
     uint32_t reg = 0;
-    for (unsigned w = crc_lane_word_begin(lane, n_words); w < crc_lane_word_begin(lane + 1, n_words); ++w) {
-        const uint32_t word = words[w];
+    for (unsigned w = crc_lane_word_begin(lane, first, last); w < crc_lane_word_begin(lane + 1, first, last); ++w) {
+        const uint32_t word = words[w - first];
         const unsigned bits = min(32u, K - 32 * w);
         for (unsigned b = 0; b < bits; ++b) {
             const uint32_t feedback = ((reg >> 23) ^ (word >> b)) & 1u;
@@ -83,6 +92,12 @@ __device__ inline uint32_t crc_remainder(const uint32_t* words, unsigned K, uint
         }
     }
     return __reduce_xor_sync(0xffffffffu, crc_mulmod(reg, factor, poly));
+}
+
+/* The remainder over all K decisions packed as words[k / 32] bit k % 32. */
+__device__ inline uint32_t crc_remainder(const uint32_t* words, unsigned K, uint32_t poly, uint32_t factor)
+{
+    return crc_remainder(words, 0, (K + 31) / 32, K, poly, factor);
 }
 
 } // namespace turbo_dev

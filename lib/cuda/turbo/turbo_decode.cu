@@ -19,7 +19,7 @@
 #include "../cuda_check.h"
 #include "turbo_crc.cuh"
 #include "turbo_kernels.h"
-#include "turbo_window.cuh"
+#include "turbo_phases.cuh"
 #include <algorithm>
 #include <mutex>
 #include <stdexcept>
@@ -103,14 +103,6 @@ struct decode_args {
     bool shared_channel;
 };
 
-enum { ALPHA = 0, BETA = 1 };
-
-/* What the CPU decoder reads for an input value (map_cpu.cc): NaN as 0, the rest clamped. */
-__device__ __forceinline__ float sanitize(float v)
-{
-    return v != v ? 0.0f : fminf(fmaxf(v, -lte_turbo_llr_limit), lte_turbo_llr_limit);
-}
-
 /* Everything a block's decoding touches, for the calling thread block. */
 struct block_ctx {
     const decode_args& a;
@@ -124,89 +116,25 @@ struct block_ctx {
           sm_at(args.K, args.shared_channel, args.stop != early_stop::NONE),
           slot_at(args.K, args.P, args.T, args.shared_channel),
           sm(shared),
-          slot(args.workspace + blockIdx.x * slot_at.total)
+          slot(args.workspace + blockIdx.x * slot_at.total),
+          stride(args.P)
     {
     }
-    __device__ float* edges(int c, int kind, int parity) const
+    /* The window store of turbo_phases.cuh: the workspace slot, windows strided by P. */
+    size_t stride;
+    __device__ float* ckpt(unsigned w) const { return slot + slot_at.ckpt + w; }
+    __device__ float* groups(unsigned w) const { return slot + slot_at.groups + w; }
+    __device__ float* edge(int c, int kind, int parity, unsigned w) const
     {
-        return slot + slot_at.edges + size_t((c * 2 + kind) * 2 + parity) * rsc_states * a.P;
+        return slot + slot_at.edges + size_t((c * 2 + kind) * 2 + parity) * rsc_states * a.P + w;
     }
+    __device__ const float* beta_K(int c) const { return sm + sm_at.beta_K + c * rsc_states; }
     /* app(k) = sa2(j) + e2(j) with k = Pi(j), after the second constituent. */
     __device__ float app(unsigned k) const
     {
         return __fadd_rn(sm[sm_at.sa + sk(a.pi_inv[k])], sm[sm_at.ext + sk(k)]);
     }
 };
-
-/* beta where window w's backward recursion starts: beta(K) from the tail at the block's end,
- * else the edge its right neighbour left in the previous iteration (0 in the first). */
-__device__ void beta_start(const block_ctx& x, const window& win, unsigned w, int c, int it, float* b)
-{
-    const float* from = win.train_end == x.a.K ? x.sm + x.sm_at.beta_K + c * rsc_states
-                                                : (it == 1 ? nullptr : x.edges(c, BETA, it & 1) + w);
-    const size_t stride = win.train_end == x.a.K ? 1 : x.a.P;
-#pragma unroll
-    for (int s = 0; s < rsc_states; ++s)
-        b[s] = from ? from[s * stride] : 0.0f;
-}
-
-/* The alpha and beta edges window w records for its neighbours' next iteration. */
-__device__ edge_out alpha_edge(const block_ctx& x, unsigned w, int c, int it)
-{
-    if (w + 1 == x.a.P)
-        return { nullptr, 0, 0 };
-    const window next(w + 1, x.a.P, x.a.K, x.a.g);
-    return { x.edges(c, ALPHA, (it & 1) ^ 1) + w + 1, x.a.P, next.train_begin };
-}
-
-__device__ edge_out beta_edge(const block_ctx& x, unsigned w, int c, int it)
-{
-    if (w == 0)
-        return { nullptr, 0, 0 };
-    const window prev(w - 1, x.a.P, x.a.K, x.a.g);
-    return { x.edges(c, BETA, (it & 1) ^ 1) + w - 1, x.a.P, prev.train_end };
-}
-
-/* Phase one of window w's thread t: the forward pass (t = 0) or, with T > 1, the whole
- * backward pass recording the group ends (t = 1). */
-template <class M>
-__device__ void phase_one(const block_ctx& x, const half_inputs& h, unsigned w, unsigned t, int c, int it)
-{
-    const decode_args& a = x.a;
-    const window win(w, a.P, a.K, a.g);
-    float* ckpt = x.slot + x.slot_at.ckpt + w;
-    if (t == 0)
-        alpha_pass<M>(h, win, it == 1 ? nullptr : x.edges(c, ALPHA, it & 1) + w, a.P, ckpt, a.P,
-                      alpha_edge(x, w, c, it));
-    if (a.T > 1 && t == 1) {
-        float b[rsc_states];
-        beta_start(x, win, w, c, it, b);
-        beta_run<M>(h, win, b, win.train_end, win.begin, beta_edge(x, w, c, it),
-                    group_out{ x.slot + x.slot_at.groups + w, a.P, a.T });
-    }
-}
-
-/* Phase two of window w's thread t: its group of segments backwards, extrinsics out. */
-template <class M>
-__device__ void phase_two(const block_ctx& x, const half_inputs& h, unsigned w, unsigned t, int c, int it)
-{
-    const decode_args& a = x.a;
-    const window win(w, a.P, a.K, a.g);
-    const float* ckpt = x.slot + x.slot_at.ckpt + w;
-    float b[rsc_states];
-    if (a.T == 1) {
-        const edge_out edge = beta_edge(x, w, c, it);
-        beta_start(x, win, w, c, it, b);
-        beta_run<M>(h, win, b, win.train_end, win.end, edge, group_out{ nullptr, 0, 0 });
-        backward_segments<M>(h, win, b, 0, win.segments, ckpt, a.P, edge);
-        return;
-    }
-    const unsigned s_lo = group_first_segment(win, t, a.T), s_hi = group_first_segment(win, t + 1, a.T);
-    if (s_lo == s_hi)
-        return;
-    load8(x.slot + x.slot_at.groups + w + size_t(t) * rsc_states * a.P, a.P, b);
-    backward_segments<M>(h, win, b, s_lo, s_hi, ckpt, a.P, edge_out{ nullptr, 0, 0 });
-}
 
 /* Constituent c (0 natural order, 1 interleaved) over all windows. */
 template <class M>
@@ -225,12 +153,13 @@ __device__ void half_iteration(const block_ctx& x, int c, int it, const float* s
     }
     __syncthreads();
     const half_inputs h{ sa, p, ext, c == 1, a.K, a.f1, a.f2 };
+    const window_split sp{ a.K, a.P, a.g, a.T };
     const unsigned tasks = a.P * a.T;
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
-        phase_one<M>(x, h, i % a.P, i / a.P, c, it);
+        phase_one<M>(x, sp, h, i % a.P, i / a.P, c, it);
     __syncthreads();
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
-        phase_two<M>(x, h, i % a.P, i / a.P, c, it);
+        phase_two<M>(x, sp, h, i % a.P, i / a.P, c, it);
     __syncthreads();
 }
 
@@ -471,7 +400,8 @@ void launch_turbo_decode(const turbo_code_shape& shape,
         return;
     const lte_turbo_params& prm = shape.params;
     prm.validate(shape.K);
-    const launch_plan p = make_plan(shape, n_blocks, config, limits());
+    const device_limits d = limits();
+    const launch_plan p = make_plan(shape, n_blocks, config, d);
     const size_t need = size_t(p.grid) * p.slot_floats * sizeof(float);
     if (workspace_bytes < need)
         throw std::invalid_argument("turbo decoder workspace of " + std::to_string(workspace_bytes) +

@@ -16,6 +16,7 @@
 #define INCLUDED_GPUFEC_CUDA_TURBO_WINDOW_CUH
 
 #include "common/turbo/siso_arith.h"
+#include <gnuradio/gpufec/lte_turbo_params.h>
 #include <cstdint>
 
 namespace gr {
@@ -39,6 +40,12 @@ constexpr unsigned turbo_segment = 8;
 struct max_log_fmax {
     GPUFEC_HOST_DEVICE static float op(float a, float b) { return fmaxf(a, b); }
 };
+
+/* What the CPU decoder reads for an input value (map_cpu.cc): NaN as 0, the rest clamped. */
+__device__ __forceinline__ float sanitize(float v)
+{
+    return v != v ? 0.0f : fminf(fmaxf(v, -lte_turbo_llr_limit), lte_turbo_llr_limit);
+}
 
 /* Step k's place in a shared-memory array of whole rows of 32 words: each row is XOR-swizzled
  * by its index, so the windows of a warp, whose starts are 32 or more steps apart, spread over
@@ -103,13 +110,19 @@ struct qpp_walk {
     }
 };
 
-/* One constituent's inputs and output in shared memory (indexed through sk). */
+/* One constituent's inputs and output in shared memory (indexed through sk). A thread block
+ * that holds only part of the steps (the cluster kernel) keeps step k at k - origin. */
 struct half_inputs {
     const float* sa;  //!< systematic + a priori, in this constituent's order
     const float* par;
     float* ext;       //!< extrinsic out: at step k, or at Pi(k) for the second constituent
     bool interleaved;
     unsigned K, f1, f2;
+    unsigned in_origin = 0;  //!< sa and par hold step k at k - in_origin
+    unsigned out_origin = 0; //!< ext holds its value for k at k - out_origin (not interleaved)
+
+    __device__ __forceinline__ float sa_at(unsigned k) const { return sa[sk(k - in_origin)]; }
+    __device__ __forceinline__ float par_at(unsigned k) const { return par[sk(k - in_origin)]; }
 };
 
 /*
@@ -142,7 +155,7 @@ __device__ void alpha_pass(const half_inputs& h,
         }
         if (k == w.end)
             break;
-        gpufec::turbo::alpha_step<M>(a, branch_metrics(h.sa[sk(k)], h.par[sk(k)]), a);
+        gpufec::turbo::alpha_step<M>(a, branch_metrics(h.sa_at(k), h.par_at(k)), a);
     }
 }
 
@@ -185,7 +198,7 @@ __device__ void beta_run(const half_inputs& h,
             store8(b, groups.to + size_t(t) * rsc_states * groups.stride, groups.stride);
         if (k == to)
             break;
-        gpufec::turbo::beta_step<M>(b, branch_metrics(h.sa[sk(k - 1)], h.par[sk(k - 1)]), b);
+        gpufec::turbo::beta_step<M>(b, branch_metrics(h.sa_at(k - 1), h.par_at(k - 1)), b);
     }
 }
 
@@ -216,13 +229,13 @@ __device__ void backward_segments(const half_inputs& h,
         for (unsigned i = 1; i < turbo_segment; ++i)
             if (i < len)
                 gpufec::turbo::alpha_step<M>(
-                    a[i - 1], branch_metrics(h.sa[sk(base + i - 1)], h.par[sk(base + i - 1)]), a[i]);
+                    a[i - 1], branch_metrics(h.sa_at(base + i - 1), h.par_at(base + i - 1)), a[i]);
 #pragma unroll
         for (int i = turbo_segment - 1; i >= 0; --i) {
             if (unsigned(i) < len) {
                 const unsigned k = base + unsigned(i); // b holds beta(k + 1)
-                const float sa = h.sa[sk(k)], par = h.par[sk(k)];
-                h.ext[sk(h.interleaved ? pi.value : k)] = gpufec::turbo::extrinsic<M>(a[i], b, par);
+                const float sa = h.sa_at(k), par = h.par_at(k);
+                h.ext[sk(h.interleaved ? pi.value : k - h.out_origin)] = gpufec::turbo::extrinsic<M>(a[i], b, par);
                 if (h.interleaved)
                     pi.down();
                 gpufec::turbo::beta_step<M>(b, branch_metrics(sa, par), b);
