@@ -1,6 +1,6 @@
 # The LTE turbo decoder on the GPU: included by lib/cuda/CMakeLists.txt (paths relative to
 # lib/cuda). The backend that drives it is lib/core/turbo/turbo_cuda.cc.
-target_sources(gpufec-core PRIVATE turbo/turbo_decode.cu turbo/turbo_tables.cc)
+target_sources(gpufec-core PRIVATE turbo/turbo_decode.cu turbo/turbo_cluster.cu turbo/turbo_tables.cc)
 
 gpufec_add_cppunit_test(NAME qa_gpufec_turbo_gpu
     SOURCES
@@ -10,3 +10,26 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo_gpu
         turbo_gpu_ber_test
     LABELS gpu
     LIBS gpufec-core)
+
+# How the cluster kernel spreads a block over its thread blocks, checked on the host.
+gpufec_add_cppunit_test(NAME qa_gpufec_turbo_cluster
+    SOURCES
+        turbo/qa_turbo_cluster_split.cc
+    SUITES
+        turbo_cluster_split_test
+    LABELS core
+    LIBS gpufec-core)
+
+# The cluster kernel's device code emulated on the host (a std::thread per CUDA thread) against
+# the CPU decoder: no GPU needed.
+gpufec_add_cppunit_test(NAME qa_gpufec_turbo_cluster_emulated
+    SOURCES
+        turbo/qa_turbo_cluster_emulated.cc
+    SUITES
+        turbo_cluster_emulated_test
+    LABELS core
+    LIBS gpufec-core)
+if(TARGET qa_gpufec_turbo_cluster_emulated)
+    # The device code's #pragma unroll means nothing to the host compiler.
+    target_compile_options(qa_gpufec_turbo_cluster_emulated PRIVATE -Wno-unknown-pragmas)
+endif()

@@ -17,6 +17,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
+#include "turbo_cluster.h"
 #include "turbo_crc.cuh"
 #include "turbo_kernels.h"
 #include "turbo_phases.cuh"
@@ -401,6 +402,25 @@ void launch_turbo_decode(const turbo_code_shape& shape,
     const lte_turbo_params& prm = shape.params;
     prm.validate(shape.K);
     const device_limits d = limits();
+    if (config.kernel == turbo_kernel::CLUSTER) {
+        launch_turbo_cluster(shape, make_turbo_cluster_plan(shape, config), llr, n_blocks, bits, app, iterations,
+                             stream);
+        return;
+    }
+    if (config.kernel == turbo_kernel::AUTO && n_blocks < size_t(d.sms) && prm.subblocks >= 2 &&
+        turbo_cluster_supported()) {
+        // docs/turbo.md, "Cluster kernel": a batch that one wave of clusters decodes at once.
+        turbo_cluster_plan cp{};
+        try {
+            cp = make_turbo_cluster_plan(shape, config);
+        } catch (const std::invalid_argument&) {
+            cp.max_clusters = 0; // no cluster fits this shape: the BLOCK kernel decodes it
+        }
+        if (n_blocks <= size_t(cp.max_clusters)) {
+            launch_turbo_cluster(shape, cp, llr, n_blocks, bits, app, iterations, stream);
+            return;
+        }
+    }
     const launch_plan p = make_plan(shape, n_blocks, config, d);
     const size_t need = size_t(p.grid) * p.slot_floats * sizeof(float);
     if (workspace_bytes < need)

@@ -35,13 +35,26 @@ enum class turbo_layout {
     SHARED     //!< copied into shared memory once: the shortest latency for one block
 };
 
+/*! Which kernel decodes a launch. */
+enum class turbo_kernel {
+    AUTO,    //!< CLUSTER when the blocks fit one wave of clusters and the device has them, else BLOCK
+    BLOCK,   //!< one thread block a code block (a persistent grid over the batch)
+    CLUSTER  //!< a cluster of thread blocks a code block, its windows spread over them (P >= 2)
+};
+
 /*! How a launch maps work to threads; AUTO everywhere except in tests and benchmarks. */
 struct turbo_launch_config {
     /*! Threads per sub-block window: 1, 2 or 4; 0: 1 for full batches, else as many as
      *  fit (docs/turbo.md, "Low-latency mode"). */
     unsigned threads_per_window = 0;
-    turbo_layout layout = turbo_layout::AUTO;
+    turbo_layout layout = turbo_layout::AUTO; //!< BLOCK kernel only
+    turbo_kernel kernel = turbo_kernel::AUTO;
+    /*! CLUSTER: thread blocks a code block, 2..16 and at most P; 0: the most that fit (up to 16). */
+    unsigned cluster_size = 0;
 };
+
+/*! Whether the current device launches thread block clusters (compute capability 9.0 on). */
+bool turbo_cluster_supported();
 
 /*! Workspace bytes for launch_turbo_decode with up to @p max_blocks blocks, any config. */
 size_t turbo_workspace_bytes(const turbo_code_shape& shape, size_t max_blocks);
