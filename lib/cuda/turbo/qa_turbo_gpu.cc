@@ -131,6 +131,16 @@ size_t errors(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b)
     return e;
 }
 
+/* The cluster kernel with C thread blocks a code block (0: automatic) and T threads a window. */
+cuda::turbo_launch_config cluster(unsigned C, unsigned T)
+{
+    cuda::turbo_launch_config c;
+    c.kernel = cuda::turbo_kernel::CLUSTER;
+    c.cluster_size = C;
+    c.threads_per_window = T;
+    return c;
+}
+
 lte_turbo_params split(unsigned P, unsigned g)
 {
     lte_turbo_params p;
@@ -149,6 +159,8 @@ class turbo_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(every_mapping_and_layout_equals_cpu);
     CPPUNIT_TEST(batches_over_several_launches);
     CPPUNIT_TEST(one_block_alone);
+    CPPUNIT_TEST(cluster_kernel_equals_cpu);
+    CPPUNIT_TEST(cluster_kernel_odd_and_saturated_inputs);
     CPPUNIT_TEST(early_stop_equals_cpu);
     CPPUNIT_TEST(odd_inputs_equal_cpu);
     CPPUNIT_TEST(saturated_inputs_equal_cpu);
@@ -205,7 +217,7 @@ class turbo_gpu_test : public CppUnit::TestFixture
             const decoded cpu = run(backend_kind::CPU, *code, p, ch.llr);
             for (unsigned T : { 1u, 2u, 4u })
                 for (cuda::turbo_layout l : { cuda::turbo_layout::GLOBAL, cuda::turbo_layout::SHARED })
-                    expect_same(cpu, run_kernel(*code, p, ch.llr, { T, l }),
+                    expect_same(cpu, run_kernel(*code, p, ch.llr, { T, l, cuda::turbo_kernel::BLOCK }),
                                 describe(c.K, p, "kernel, T=" + std::to_string(T) +
                                                      (l == cuda::turbo_layout::SHARED ? " shared" : " global")));
         }
@@ -231,6 +243,74 @@ class turbo_gpu_test : public CppUnit::TestFixture
                         describe(6144, p, "one block"));
     }
 
+    /* The cluster kernel (a code block over C thread blocks, the exchange through distributed
+     * shared memory) takes the CPU's decisions for every split, cluster size (dividing P or
+     * not, the largest, windows a thread block from 1 up) and thread mapping; a batch larger
+     * than a wave of clusters walks the batch. */
+    void cluster_kernel_equals_cpu()
+    {
+        CPPUNIT_ASSERT_MESSAGE("an H100 launches clusters", cuda::turbo_cluster_supported());
+        const struct {
+            long K;
+            unsigned P, g;
+            size_t n;
+        } cases[] = { { 6144, 128, 16, 3 }, { 6144, 384, 16, 2 }, { 6144, 768, 8, 1 }, { 6144, 64, 8, 2 },
+                      { 6144, 16, 48, 1 },  { 1056, 33, 32, 3 }, { 1056, 5, 3, 3 },    { 40, 40, 1, 4 },
+                      { 40, 3, 13, 4 },     { 2112, 128, 16, 2 } };
+        for (const auto& c : cases) {
+            const auto code = lte_turbo_code::make(c.K);
+            const channel ch = noisy(code, c.n, 0.3, uint64_t(c.K) * 3 + c.P);
+            const lte_turbo_params p = split(c.P, c.g);
+            const decoded cpu = run(backend_kind::CPU, *code, p, ch.llr);
+            for (unsigned C : { 0u, 2u, 3u, 8u, 16u }) {
+                const unsigned used = C ? C : std::min(16u, c.P);
+                if (C > c.P || c.P > 128 * used) // at most 128 windows a thread block (shared memory)
+                    continue;
+                for (unsigned T : { 0u, 1u, 2u, 4u })
+                    expect_same(cpu, run_kernel(*code, p, ch.llr, cluster(C, T)),
+                                describe(c.K, p, "cluster of " + std::to_string(C) + ", T=" + std::to_string(T)));
+            }
+        }
+        // 300 blocks: more than one wave of clusters of 16 on any device.
+        const auto code = lte_turbo_code::make(1056);
+        const channel ch = noisy(code, 300, 0.4, 21);
+        const lte_turbo_params p = split(32, 8);
+        expect_same(run(backend_kind::CPU, *code, p, ch.llr), run_kernel(*code, p, ch.llr, cluster(16, 0)),
+                    describe(1056, p, "cluster of 16, 300 blocks"));
+    }
+
+    /* NaN, +-Inf, huge and -0 inputs, and noise-free +-1024 over 32 iterations, through the
+     * cluster kernel. */
+    void cluster_kernel_odd_and_saturated_inputs()
+    {
+        {
+            const auto code = lte_turbo_code::make(512);
+            channel ch = noisy(code, 3, 1.0, 13);
+            std::mt19937 rng(4);
+            const float odd[] = { std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                                  -std::numeric_limits<float>::infinity(), 1e30f, -1e30f, -0.0f, 0.0f };
+            for (size_t i = 0; i < ch.llr.size(); i += 1 + rng() % 23)
+                ch.llr[i] = odd[rng() % 7];
+            const lte_turbo_params p = split(16, 8);
+            expect_same(run(backend_kind::CPU, *code, p, ch.llr), run_kernel(*code, p, ch.llr, cluster(0, 0)),
+                        describe(512, p, "odd inputs, cluster"));
+        }
+        std::mt19937 rng(6);
+        const auto code = lte_turbo_code::make(6144);
+        std::vector<uint8_t> info(code->K());
+        for (auto& b : info)
+            b = rng() & 1u;
+        std::vector<float> llr;
+        for (uint8_t v : lte_turbo_encode(*code, info))
+            llr.push_back(v ? 1024.0f : -1024.0f);
+        lte_turbo_params p = split(128, 16);
+        p.iterations = 32;
+        p.scaling = 1.0f;
+        const decoded gpu = run_kernel(*code, p, llr, cluster(0, 0));
+        CPPUNIT_ASSERT_EQUAL(size_t(0), errors(gpu.bits, info));
+        expect_same(run(backend_kind::CPU, *code, p, llr), gpu, describe(6144, p, "saturated, cluster"));
+    }
+
     /* HARD and both CRCs, on blocks that carry their CRC: iteration counts must vary. */
     void early_stop_equals_cpu()
     {
@@ -246,8 +326,12 @@ class turbo_gpu_test : public CppUnit::TestFixture
                 const auto [lo, hi] = std::minmax_element(cpu.iterations.begin(), cpu.iterations.end());
                 CPPUNIT_ASSERT_MESSAGE(describe(1056, p, "iteration counts vary"), *lo < *hi);
                 expect_same(cpu, run(backend_kind::CUDA, *code, p, ch.llr), describe(1056, p, "early stop"));
-                expect_same(cpu, run_kernel(*code, p, ch.llr, { 2, cuda::turbo_layout::GLOBAL }),
+                expect_same(cpu, run_kernel(*code, p, ch.llr, { 2, cuda::turbo_layout::GLOBAL, cuda::turbo_kernel::BLOCK }),
                             describe(1056, p, "early stop, kernel T=2 global"));
+                if (p.subblocks >= 2)
+                    for (unsigned C : { 3u, 16u })
+                        expect_same(cpu, run_kernel(*code, p, ch.llr, cluster(C, 0)),
+                                    describe(1056, p, "early stop, cluster of " + std::to_string(C)));
             }
         }
     }
@@ -312,6 +396,11 @@ class turbo_gpu_test : public CppUnit::TestFixture
         const channel ch = noisy(code, 1, 1.0, 1);
         CPPUNIT_ASSERT_THROW(run_kernel(*code, split(2, 1), ch.llr, { 3, cuda::turbo_layout::AUTO }),
                              std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(run_kernel(*code, split(1, 0), ch.llr, cluster(0, 0)), std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(run_kernel(*code, split(8, 2), ch.llr, cluster(1, 0)), std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(run_kernel(*code, split(8, 2), ch.llr, cluster(9, 0)), std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(run_kernel(*code, split(40, 1), ch.llr, cluster(17, 0)), std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(run_kernel(*code, split(8, 2), ch.llr, cluster(4, 3)), std::invalid_argument);
         CPPUNIT_ASSERT_THROW(run(backend_kind::CUDA, *code, split(2, 21), ch.llr), std::invalid_argument);
     }
 };
