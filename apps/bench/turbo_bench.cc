@@ -157,19 +157,21 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
                   "Gbit/s", b.n * K / ms / 1e6, spread_note(spread) + ", " + std::to_string(b.n) + " blocks" });
     }
     // Latency: the block's launch is enqueued while the one before it still runs, and the
-    // events around it time the GPU alone (not the host's launch work).
-    for (const split& s : default_candidates) {
+    // events around it time the GPU alone (not the host's launch work). The BLOCK kernel (one
+    // thread block) against the cluster kernel (docs/turbo.md, "Cluster kernel") with 8 and 16
+    // thread blocks, also at the shorter windows that only the cluster kernel can use.
+    auto latency = [&](const split& s, const cuda::turbo_launch_config& lc, const std::string& kernel) {
         const cuda::turbo_code_shape shape = tables.shape(params_for(s));
         cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, 1));
         auto launch = [&] {
             cuda::launch_turbo_decode(shape, llr.get(), 1, bits.get(), nullptr, nullptr, work.get(), work.size(),
-                                      st.get());
+                                      st.get(), lc);
         };
         for (int i = 0; i < cfg.warmup; ++i)
             launch();
         cuda::event start(true), stop(true);
         std::vector<double> t;
-        for (int i = 0; i < std::max(1, cfg.repeats); ++i) {
+        for (int i = 0; i < std::max(5, cfg.repeats); ++i) {
             launch();
             start.record(st.get());
             launch();
@@ -180,9 +182,27 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
         double spread = 0;
         const double ms = median_ms(t, &spread);
         GPUFEC_CUDA_CHECK(cudaMemcpy(h.data(), bits.get(), K, cudaMemcpyDeviceToHost));
-        out.add({ "turbo", "K=6144 kernel, one block alone (latency), " + split_name(s), "cuda", "us",
-                  ms * 1e3, spread_note(spread) + ", kernel only (copies excluded), " + quality(b, h.data(), 1) });
+        out.add({ "turbo", "K=6144 kernel, one block alone (latency), " + kernel + ", " + split_name(s), "cuda", "us",
+                  ms * 1e3,
+                  spread_note(spread) + ", median of " + std::to_string(t.size()) +
+                      ", kernel only (copies excluded), " + quality(b, h.data(), 1) });
+    };
+    const split latency_splits[] = { { 64, 16 }, { 128, 16 }, { 192, 32 }, { 384, 16 }, { 768, 8 } };
+    for (const split& s : latency_splits) {
+        cuda::turbo_launch_config block;
+        block.kernel = cuda::turbo_kernel::BLOCK;
+        latency(s, block, "one thread block");
+        if (!cuda::turbo_cluster_supported())
+            continue;
+        for (unsigned C : { 8u, 16u }) {
+            cuda::turbo_launch_config cl;
+            cl.kernel = cuda::turbo_kernel::CLUSTER;
+            cl.cluster_size = C;
+            latency(s, cl, "cluster of " + std::to_string(C));
+        }
     }
+    // What the launcher picks by itself for one block (the cluster kernel where it can).
+    latency({ 128, 16 }, {}, "automatic");
 }
 
 #endif
