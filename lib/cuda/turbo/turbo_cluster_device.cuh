@@ -42,6 +42,9 @@ namespace cg = cooperative_groups;
 
 constexpr size_t cluster_round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 
+/* Remote extrinsics a thread reads at once in a prologue. */
+constexpr unsigned prologue_batch = 4;
+
 /* A thread block's shared memory, in floats from the start (each piece 16-byte aligned). */
 struct cluster_smem {
     unsigned sa, ls, lspi, p1, p2; //!< halo steps, swizzled (rows of 32)
@@ -167,10 +170,22 @@ __device__ void half_iteration(const cluster_ctx& x, int c, int it)
     // The other constituent's extrinsic: e2(Pi^-1(j)) for the first, e1(Pi(j)) for the second.
     const uint32_t* from = reinterpret_cast<const uint32_t*>(x.sm + (c == 0 ? x.at.from0 : x.at.from1));
     float* other = x.sm + (c == 0 ? x.at.ext1 : x.at.ext0);
-    for (unsigned i = threadIdx.x; i < x.halo_hi - x.halo_lo; i += blockDim.x) {
-        const uint32_t at = from[i];
-        const float e = x.in(other, at >> 16)[sk(at & 0xffffu)];
-        sa[sk(i)] = __fadd_rn(sys[sk(i)], __fmul_rn(a.scaling, e));
+    // Remote reads take hundreds of cycles: each thread issues prologue_batch before it waits.
+    const unsigned n = x.halo_hi - x.halo_lo;
+    for (unsigned i0 = threadIdx.x; i0 < n; i0 += prologue_batch * blockDim.x) {
+        float e[prologue_batch];
+#pragma unroll
+        for (unsigned u = 0; u < prologue_batch; ++u) {
+            const unsigned i = i0 + u * blockDim.x;
+            const uint32_t at = i < n ? from[i] : 0u;
+            e[u] = i < n ? x.in(other, at >> 16)[sk(at & 0xffffu)] : 0.0f;
+        }
+#pragma unroll
+        for (unsigned u = 0; u < prologue_batch; ++u) {
+            const unsigned i = i0 + u * blockDim.x;
+            if (i < n)
+                sa[sk(i)] = __fadd_rn(sys[sk(i)], __fmul_rn(a.scaling, e[u]));
+        }
     }
     __syncthreads();
     half_inputs h{ sa, x.sm + (c == 0 ? x.at.p1 : x.at.p2), x.sm + (c == 0 ? x.at.ext0 : x.at.ext1), false,
