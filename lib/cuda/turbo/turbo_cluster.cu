@@ -190,7 +190,8 @@ void launch_turbo_cluster(const turbo_code_shape& shape,
     a.iterations_used = iterations;
     const unsigned clusters = unsigned(std::min<size_t>(n_blocks, size_t(plan.max_clusters)));
     cudaLaunchAttribute attr;
-    const cudaLaunchConfig_t lc = launch_config(plan.C, clusters * plan.C, plan.threads, plan.smem_bytes, stream, &attr);
+    const cudaLaunchConfig_t lc =
+        launch_config(plan.C, clusters * plan.C, plan.threads, plan.smem_bytes, stream, &attr);
     GPUFEC_CUDA_CHECK(cudaLaunchKernelEx(&lc, kernel_for(prm.algorithm), a));
     GPUFEC_CUDA_CHECK_LAUNCH();
 }

@@ -65,7 +65,8 @@ struct cluster_smem {
         const size_t W = sp.max_windows();
         const size_t max_segments = ((sp.K + sp.P - 1) / sp.P + turbo_segment - 1) / turbo_segment;
         const size_t n_words = (sp.K + 31) / 32;
-        const size_t share = (n_words + sp.C - 1) / sp.C, words_needed = !stop ? 0 : owned / 32 > share ? owned / 32 : share;
+        const size_t share = (n_words + sp.C - 1) / sp.C;
+        const size_t words_needed = !stop ? 0 : owned / 32 > share ? owned / 32 : share;
         size_t at = 0; // in floats: far below 2^32
         sa = at, at += halo;
         ls = at, at += halo;
@@ -216,7 +217,8 @@ __device__ inline void vote_hard(const cluster_ctx& x, int it)
     __syncthreads();
     for (unsigned base = threadIdx.x - lane; base < owned; base += blockDim.x) {
         const unsigned i = base + lane;
-        const bool bit = i < owned && __fadd_rn(x.sm[x.at.sa + sk(x.lo + i - x.halo_lo)], x.sm[x.at.ext1 + sk(i)]) > 0.0f;
+        const bool bit =
+            i < owned && __fadd_rn(x.sm[x.at.sa + sk(x.lo + i - x.halo_lo)], x.sm[x.at.ext1 + sk(i)]) > 0.0f;
         const uint32_t word = __ballot_sync(0xffffffffu, bit);
         if (lane == 0) {
             if (it > 1 && words[base / 32] != word)

@@ -66,7 +66,8 @@ __device__ edge_out beta_edge(const S& st, const window_split& sp, unsigned w, i
 /* Phase one of window w's thread t: the forward pass (t = 0) or, with T > 1, the whole
  * backward pass recording the group ends (t = 1). */
 template <class M, class S>
-__device__ void phase_one(const S& st, const window_split& sp, const half_inputs& h, unsigned w, unsigned t, int c, int it)
+__device__ void phase_one(const S& st, const window_split& sp, const half_inputs& h, unsigned w, unsigned t, int c,
+                          int it)
 {
     const window win(w, sp.P, sp.K, sp.g);
     if (t == 0)
@@ -82,7 +83,8 @@ __device__ void phase_one(const S& st, const window_split& sp, const half_inputs
 
 /* Phase two of window w's thread t: its group of segments backwards, extrinsics out. */
 template <class M, class S>
-__device__ void phase_two(const S& st, const window_split& sp, const half_inputs& h, unsigned w, unsigned t, int c, int it)
+__device__ void phase_two(const S& st, const window_split& sp, const half_inputs& h, unsigned w, unsigned t, int c,
+                          int it)
 {
     const window win(w, sp.P, sp.K, sp.g);
     float b[rsc_states];
