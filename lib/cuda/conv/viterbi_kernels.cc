@@ -38,8 +38,9 @@ void check_shape(const viterbi_tile_shape& shape)
 
 viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape)
 {
-    // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper), else the fp32 register
-    // kernel, for the codes they handle; the warp kernel for everything else.
+    // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper) for the codes of its
+    // catalogue, else the fp32 register kernel for K=7 r1/2 171/133; the warp kernel for
+    // everything else.
     if (viterbi_tile_dpx_supports(t, shape, nullptr) && viterbi_tile_dpx_native())
         return viterbi_tile_kernel::DPX;
     return viterbi_tile_reg_supports(t, shape) ? viterbi_tile_kernel::REGISTER
@@ -56,8 +57,10 @@ size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
     // pointer's alignment, unknown here).
     size_t bytes = viterbi_warp_tiles_workspace_bytes(t, shape, n_tiles);
     if (which != viterbi_tile_kernel::GENERAL) {
-        if (viterbi_tile_reg_supports(t, shape) || viterbi_tile_dpx_supports(t, shape, nullptr))
-            bytes = std::max(bytes, k7_tile_workspace_bytes(shape, n_tiles));
+        if (viterbi_tile_reg_supports(t, shape))
+            bytes = std::max(bytes, thread_tile_workspace_bytes(shape, n_tiles, 2));
+        if (viterbi_tile_dpx_supports(t, shape, nullptr))
+            bytes = std::max(bytes, thread_tile_workspace_bytes(shape, n_tiles, viterbi_tile_dpx_words(t)));
     }
     return bytes;
 }
@@ -78,13 +81,13 @@ void launch_viterbi_tiles(const conv::trellis& t,
     switch (choose(t, shape, llr, which)) {
     case pick::dpx:
         launch_viterbi_tile_dpx(t,
-                                make_k7_tile_args(shape, llr, first_step, n_steps, first_tile,
+                                make_thread_tile_args(shape, llr, first_step, n_steps, first_tile,
                                                   n_tiles, bits, workspace),
                                 stream);
         break;
     case pick::reg:
         launch_viterbi_tile_reg(t,
-                                make_k7_tile_args(shape, llr, first_step, n_steps, first_tile,
+                                make_thread_tile_args(shape, llr, first_step, n_steps, first_tile,
                                                   n_tiles, bits, workspace),
                                 stream);
         break;
