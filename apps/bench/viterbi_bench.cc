@@ -190,8 +190,9 @@ void bench_kernels(const config& cfg, table& out)
 }
 
 /* The codes of the DPX kernel's catalogue other than K=7 r1/2 (issue #10's table: other
- * polynomials, K=5, rates 1/3 and 1/4), streaming with their default tiling, on random int8
- * input: the default kernel (AUTO: DPX on Hopper) next to the warp kernel. */
+ * polynomials, K=5, rates 1/3 and 1/4), on random int8 input: streaming with their default
+ * tiling on the default kernel (AUTO: DPX on Hopper) next to the warp kernel, and frames of
+ * 2048 bits in every termination. */
 void bench_catalogue_codes(const config& cfg, table& out)
 {
     cuda::stream s;
@@ -242,6 +243,27 @@ void bench_catalogue_codes(const config& cfg, table& out)
                                                                        : dpx ? "default (DPX)" : "default"),
                       "cuda", "Gbit/s", tiles * shape.payload / ms / 1e6,
                       spread_note(spread) + ", " + shape_name(shape) });
+        }
+        // Frames of 2048 bits, every termination, on the default framed kernel (DPX on Hopper
+        // for these codes; the K=5/K=9 rows above are the warp kernel's).
+        for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING }) {
+            const size_t frame = 2048;
+            const size_t fsteps = frame + (term == termination::TERMINATED ? t.k - 1 : 0);
+            const size_t frames = n_steps / fsteps;
+            cuda::device_buffer<uint8_t> fbits(frames * frame);
+            cuda::device_buffer<uint8_t> fwork(
+                std::max<size_t>(1, cuda::viterbi_frames_workspace_bytes(t, term, frame, frames)));
+            double spread = 0;
+            const double ms = median_gpu_ms(
+                s.get(),
+                [&] {
+                    cuda::launch_viterbi_frames(t, term, frame, llr.get(), fbits.get(), frames, fwork.get(),
+                                                s.get());
+                },
+                cfg, &spread);
+            out.add({ "viterbi",
+                      std::string(c.name) + " " + termination_name(term) + " frames of 2048, device memory, default",
+                      "cuda", "Gbit/s", frames * frame / ms / 1e6, spread_note(spread) });
         }
     }
 }

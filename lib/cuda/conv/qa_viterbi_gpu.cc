@@ -148,6 +148,7 @@ class viterbi_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(tile_kernels_equal_general_kernel);
     CPPUNIT_TEST(dpx_catalogue_equals_general_kernel);
     CPPUNIT_TEST(dpx_catalogue_streams_match_cpu);
+    CPPUNIT_TEST(dpx_catalogue_frames_match_cpu);
     CPPUNIT_TEST(clean_full_scale_input_decodes_exactly);
     CPPUNIT_TEST(encoder_matches_cpu);
     CPPUNIT_TEST(generator_with_conv_code_matches_cpu);
@@ -426,6 +427,32 @@ private:
                                        decode_stream(c, raw, backend_kind::CPU, tiling, { raw.size() }, 0) ==
                                            decode_stream(c, raw, backend_kind::CUDA, tiling, odd, 0));
             }
+        });
+    }
+
+    /* Framed codes of the DPX catalogue (one thread per frame on Hopper) against the CPU: every
+     * termination, frames shorter than the tail-biting wrap and long ones, punctured rate-1/2
+     * codes, noisy float and full-range int8 input, batches that split the frames. */
+    void dpx_catalogue_frames_match_cpu()
+    {
+        std::mt19937 rng(21);
+        int index = 0;
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            const std::vector<unsigned> polys(t.polys, t.polys + t.n);
+            for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
+                for (size_t frame : { size_t(1), size_t(6), size_t(47), size_t(1000), size_t(2048) }) {
+                    const char* puncture = t.n == 2 && ++index % 3 == 0 ? "2/3" : "";
+                    const auto c = conv_code::make(t.k, polys, puncture, term, frame);
+                    const size_t frames = frame >= 1000 ? 70 : 300;
+                    const auto soft = noisy(*c, frames, 0.8f, rng);
+                    CPPUNIT_ASSERT_MESSAGE(where(*c, "float"), decode_frames(c, soft, backend_kind::CPU, 0) ==
+                                                                   decode_frames(c, soft, backend_kind::CUDA, 33));
+                    const auto raw = full_range(soft.size(), rng);
+                    CPPUNIT_ASSERT_MESSAGE(where(*c, "int8 full range"),
+                                           decode_frames(c, raw, backend_kind::CPU, 0) ==
+                                               decode_frames(c, raw, backend_kind::CUDA, 0));
+                }
         });
     }
 

@@ -19,7 +19,8 @@ namespace gpufec {
 
 namespace {
 
-/* decode_tile for one tile (a single thread's workspace: lane 0 of the device layout). */
+/* decode_tile for one tile (a single thread's workspace: lane 0 of the device layout); a
+ * tail-biting frame of frame_bits steps when circular. */
 template <int K, unsigned... G>
 std::vector<uint8_t> host_tile(cuda::dpx_code<K, G...>,
                                const std::vector<int8_t>& llr,
@@ -27,13 +28,22 @@ std::vector<uint8_t> host_tile(cuda::dpx_code<K, G...>,
                                uint32_t warm,
                                bool known,
                                uint32_t emit,
-                               bool words)
+                               bool words,
+                               bool end_at_zero = false,
+                               uint32_t circular = 0)
 {
+    constexpr int N = int(sizeof...(G));
     constexpr size_t w = cuda::dpx::shape<K>::words;
     std::vector<uint32_t> dec(size_t(steps - warm) * 32 * w + 32 * w, 0xdeadbeefu);
     std::vector<uint8_t> out(emit + 4, 0xee);
-    cuda::dpx::decode_tile<K, G...>(llr.data(), steps, warm, known, dec.data(), 32 * w, 32, out.data(),
-                                    emit, words);
+    if (circular) {
+        const uint32_t W = uint32_t(conv::tailbiting_wrap(K));
+        cuda::dpx::decode_tile<K, G...>(cuda::dpx::circular_steps<N>{ llr.data(), circular, (circular - W % circular) % circular },
+                                        steps, warm, known, dec.data(), 32 * w, 32, out.data(), emit, words);
+    } else {
+        cuda::dpx::decode_tile<K, G...>(cuda::dpx::linear_steps<N>{ llr.data() }, steps, warm, known, dec.data(),
+                                        32 * w, 32, out.data(), emit, words, end_at_zero);
+    }
     for (size_t i = emit; i < out.size(); ++i)
         CPPUNIT_ASSERT_EQUAL_MESSAGE("written past emit", uint8_t(0xee), out[i]);
     out.resize(emit);
@@ -77,7 +87,44 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
     CPPUNIT_TEST(catalogue_codes_equal_reference);
     CPPUNIT_TEST(long_saturated_streams);
     CPPUNIT_TEST(catalogue_codes_tap_both_ends);
+    CPPUNIT_TEST(framed_modes_equal_reference);
     CPPUNIT_TEST_SUITE_END();
+
+    /* Frames as tiles (docs/viterbi.md, framed modes): terminated (state 0 to state 0),
+     * truncated, and tail-biting over the circular extension (frames shorter than the wrap
+     * included), against the reference pass. */
+    void framed_modes_equal_reference()
+    {
+        std::mt19937 rng(31);
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            const uint32_t W = uint32_t(conv::tailbiting_wrap(t.k));
+            for (uint32_t F : { 1u, 2u, 5u, 6u, 13u, 40u, 333u, 1000u })
+                for (int variant = 0; variant < 4; ++variant)
+                    for (bool words : { false, true }) {
+                        const std::string what = "k " + std::to_string(t.k) + " n " + std::to_string(t.n) +
+                                                 " F " + std::to_string(F) + " variant " + std::to_string(variant);
+                        const uint32_t Tn = F + uint32_t(t.k) - 1;
+                        const auto term = input(t, Tn, variant, rng);
+                        CPPUNIT_ASSERT_MESSAGE(what + " terminated",
+                                               host_tile(code, term, Tn, 0, true, F, words, true) ==
+                                                   qa::reference_pass(t, term.data(), Tn, true, 0, 0, F));
+                        const auto trunc = input(t, F, variant, rng);
+                        CPPUNIT_ASSERT_MESSAGE(what + " truncated",
+                                               host_tile(code, trunc, F, 0, true, F, words) ==
+                                                   qa::reference_pass(t, trunc.data(), F, true, -1, 0, F));
+                        const auto tb = input(t, F, variant, rng);
+                        std::vector<int8_t> ext;
+                        for (uint32_t i = 0; i < F + 2 * W; ++i) {
+                            const size_t src = (i + W * F - W) % F; // step i - W, mod F
+                            ext.insert(ext.end(), tb.begin() + src * t.n, tb.begin() + (src + 1) * t.n);
+                        }
+                        CPPUNIT_ASSERT_MESSAGE(what + " tail-biting",
+                                               host_tile(code, tb, F + 2 * W, W, false, F, words, false, F) ==
+                                                   qa::reference_pass(t, ext.data(), F + 2 * W, false, -1, W, F));
+                    }
+        });
+    }
 
     template <class Code>
     static void check(Code code, uint32_t steps, uint32_t warm, bool known, uint32_t emit, int variant, std::mt19937& rng)

@@ -1,4 +1,4 @@
-/* Streaming: picks the kernel for a code and tiling (docs/viterbi.md, CUDA notes).
+/* Picks the kernel for a code: streaming tiles and frames (docs/viterbi.md, CUDA notes).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "viterbi_kernels.h"
@@ -35,6 +35,39 @@ void check_shape(const viterbi_tile_shape& shape)
         throw std::invalid_argument("viterbi tiles: payload must be at least 1 step");
 }
 } // namespace
+
+namespace {
+/* Framed codes: the DPX kernel (one thread per frame) where DPX runs in hardware and the code
+ * is in its catalogue; the warp kernel (one warp per frame) otherwise. */
+bool frames_on_dpx(const conv::trellis& t, termination term, size_t frame_bits, const int8_t* llr)
+{
+    return viterbi_frames_dpx_supports(t, term, frame_bits, llr) && viterbi_tile_dpx_native();
+}
+} // namespace
+
+size_t viterbi_frames_workspace_bytes(const conv::trellis& t, termination term, size_t frame_bits, size_t n_frames)
+{
+    // Enough for either kernel (the choice may depend on the LLR pointer's alignment).
+    size_t bytes = viterbi_warp_frames_workspace_bytes(t, term, frame_bits, n_frames);
+    if (frames_on_dpx(t, term, frame_bits, nullptr))
+        bytes = std::max(bytes, viterbi_frames_dpx_workspace_bytes(t, term, frame_bits, n_frames));
+    return bytes;
+}
+
+void launch_viterbi_frames(const conv::trellis& t,
+                           termination term,
+                           size_t frame_bits,
+                           const int8_t* llr,
+                           uint8_t* bits,
+                           size_t n_frames,
+                           void* workspace,
+                           cudaStream_t stream)
+{
+    if (frames_on_dpx(t, term, frame_bits, llr))
+        launch_viterbi_frames_dpx(t, term, frame_bits, llr, bits, n_frames, workspace, stream);
+    else
+        launch_viterbi_warp_frames(t, term, frame_bits, llr, bits, n_frames, workspace, stream);
+}
 
 viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape)
 {

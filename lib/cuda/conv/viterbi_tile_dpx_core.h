@@ -329,6 +329,24 @@ __host__ __device__ __forceinline__ uint32_t load_step(const int8_t* lp, uint32_
     }
 }
 
+/* Where a tile's steps come from: consecutive steps at lp (streaming tiles, terminated and
+ * truncated frames) or a tail-biting frame's circular extension, step g reading frame step
+ * (g + offset) mod frame (offset = frame - W mod frame, docs/viterbi.md). */
+template <int N>
+struct linear_steps {
+    const int8_t* lp;
+    __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const { return load_step<N>(lp, g); }
+};
+template <int N>
+struct circular_steps {
+    const int8_t* lp;
+    uint32_t frame, offset;
+    __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const
+    {
+        return load_step<N>(lp, (g + offset) % frame);
+    }
+};
+
 /* Blocks of m steps between renormalisations: the largest power of two that keeps every lane
  * inside [0, 65535] (file comment; K=7 r1/2: 16). */
 template <int K, int N>
@@ -359,13 +377,14 @@ __host__ __device__ __forceinline__ uint32_t index_bit(uint32_t ph)
 }
 
 /*
- * One tile: ACS over n steps of N LLRs each at lp (aligned to 2 bytes for n = 2, 4 for n = 4;
- * state 0 known when @p known), decisions of steps warm.. stored at dec + (g - warm) * dec_step
- * (word 0) and + word_off (word 1, K=7 only), traceback from the best state at the end, the
- * first emit decided bits to out (4-byte stores when words).
+ * One tile: ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2,
+ * 4 for n = 4; state 0 known when @p known), decisions of steps warm.. stored at
+ * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K=7 only), traceback from the
+ * best state at the end (state 0 when @p end_at_zero: terminated frames), the first emit
+ * decided bits to out (4-byte stores when words).
  */
-template <int K, unsigned... G>
-__host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
+template <int K, unsigned... G, class Steps>
+__host__ __device__ __forceinline__ void decode_tile(Steps load,
                                                      uint32_t n,
                                                      uint32_t warm,
                                                      bool known,
@@ -374,7 +393,8 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
                                                      size_t word_off,
                                                      uint8_t* out,
                                                      uint32_t emit,
-                                                     bool words)
+                                                     bool words,
+                                                     bool end_at_zero = false)
 {
     constexpr int N = int(sizeof...(G));
     constexpr int m = shape<K>::m, S = shape<K>::states, R = shape<K>::regs;
@@ -390,7 +410,7 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     if (known)
         pm[0] = (low << 16) | 32768u;
 
-    uint32_t nx = load_step<N>(lp, 0);
+    uint32_t nx = load(0);
     uint32_t g = 0;
     uint32_t w0, w1;
     // The LLRs of step g + T were prefetched one step ahead. Whole blocks of m steps run with
@@ -400,7 +420,7 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     if constexpr (T < m) {                                                          \
         const uint32_t cur = nx;                                                    \
         if (g + T + 1 < n)                                                          \
-            nx = load_step<N>(lp, g + T + 1);                                       \
+            nx = load(g + T + 1);                                                   \
         int32_t v[1 << N];                                                          \
         branch_metrics<N>(cur, v);                                                  \
         step<K, T, G...>(pm, v, w0, w1);                                            \
@@ -450,16 +470,19 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     }
 #undef GPUFEC_DPX_STEP
 
-    // Best state (largest metric, lowest state on ties) in the layout of phase n % m.
+    // Best state (largest metric, lowest state on ties) in the layout of phase n % m; state 0
+    // is position 0 in every phase.
     const int lend = int(n % uint32_t(m));
     uint32_t best_key = 0, best_p = 0;
-    GPUFEC_DPX_UNROLL
-    for (int p = 0; p < S; ++p) {
-        const uint32_t val = (pm[p % R] >> (16 * (p / R))) & 0xffffu;
-        const uint32_t key = (val << m) | uint32_t(S - 1 - rotr(p, lend, m));
-        if (p == 0 || key > best_key) {
-            best_key = key;
-            best_p = uint32_t(p);
+    if (!end_at_zero) {
+        GPUFEC_DPX_UNROLL
+        for (int p = 0; p < S; ++p) {
+            const uint32_t val = (pm[p % R] >> (16 * (p / R))) & 0xffffu;
+            const uint32_t key = (val << m) | uint32_t(S - 1 - rotr(p, lend, m));
+            if (p == 0 || key > best_key) {
+                best_key = key;
+                best_p = uint32_t(p);
+            }
         }
     }
 

@@ -81,6 +81,32 @@ inline thread_tile_args make_thread_tile_args(const viterbi_tile_shape& shape,
     return a;
 }
 
+/*! What a one-thread-per-frame kernel thread needs (framed codes on the DPX kernel). */
+struct thread_frame_args {
+    termination term;
+    uint32_t frame_bits;
+    uint32_t frame_steps; //!< LLR steps per frame: frame_bits (+ k-1 when terminated)
+    uint32_t dec_steps;   //!< decided steps stored per frame
+    size_t n_frames;
+    const int8_t* llr;
+    uint8_t* bits;
+    uint32_t* dec; //!< workspace: decisions laid out [warp][step][word][lane]
+};
+
+/* The warp kernel's framed decoding (viterbi_warp.cu). */
+size_t viterbi_warp_frames_workspace_bytes(const conv::trellis& t,
+                                           termination term,
+                                           size_t frame_bits,
+                                           size_t n_frames);
+void launch_viterbi_warp_frames(const conv::trellis& t,
+                                termination term,
+                                size_t frame_bits,
+                                const int8_t* llr,
+                                uint8_t* bits,
+                                size_t n_frames,
+                                void* workspace,
+                                cudaStream_t stream);
+
 /* fp32 metrics in registers (viterbi_tile_reg.cu): any GPU, tiles up to 60000 steps. */
 bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape);
 void launch_viterbi_tile_reg(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
@@ -93,6 +119,17 @@ bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape&
 size_t viterbi_tile_dpx_words(const conv::trellis& t);
 bool viterbi_tile_dpx_native();
 void launch_viterbi_tile_dpx(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
+/* Framed codes of the catalogue on the DPX kernel, one thread per frame. */
+bool viterbi_frames_dpx_supports(const conv::trellis& t, termination term, size_t frame_bits, const int8_t* llr);
+size_t viterbi_frames_dpx_workspace_bytes(const conv::trellis& t, termination term, size_t frame_bits, size_t n_frames);
+void launch_viterbi_frames_dpx(const conv::trellis& t,
+                               termination term,
+                               size_t frame_bits,
+                               const int8_t* llr,
+                               uint8_t* bits,
+                               size_t n_frames,
+                               void* workspace,
+                               cudaStream_t stream);
 
 } // namespace cuda
 } // namespace gpufec
