@@ -200,8 +200,10 @@ void bench_catalogue_codes(const config& cfg, table& out)
         int k;
         std::vector<unsigned> polys;
         const char* name;
+        bool streaming = true; //!< false: frames only (bench_kernels has its streaming rows)
     };
     const code_case cases[] = {
+        { 7, { 0171, 0133 }, "K=7 r1/2 171/133", false },
         { 7, { 0133, 0171, 0165 }, "K=7 r1/3 133/171/165 (LTE)" },
         { 7, { 0117, 0127, 0155, 0171 }, "K=7 r1/4 117/127/155/171" },
         { 6, { 053, 075 }, "K=6 r1/2 53/75" },
@@ -225,6 +227,8 @@ void bench_catalogue_codes(const config& cfg, table& out)
         const size_t tiles = n_steps / shape.payload;
         cuda::device_buffer<uint8_t> bits(tiles * shape.payload);
         for (auto which : { cuda::viterbi_tile_kernel::AUTO, cuda::viterbi_tile_kernel::GENERAL }) {
+            if (!c.streaming)
+                break;
             cuda::device_buffer<uint8_t> work(
                 std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
             double spread = 0;
