@@ -189,6 +189,89 @@ void bench_kernels(const config& cfg, table& out)
     }
 }
 
+/* The codes of the DPX kernel's catalogue other than K=7 r1/2 (issue #10's table: other
+ * polynomials, K=5, rates 1/3 and 1/4), on random int8 input: streaming with their default
+ * tiling on the default kernel (AUTO: DPX on Hopper) next to the warp kernel, and frames of
+ * 2048 bits in every termination. */
+void bench_catalogue_codes(const config& cfg, table& out)
+{
+    cuda::stream s;
+    struct code_case {
+        int k;
+        std::vector<unsigned> polys;
+        const char* name;
+        bool streaming = true; //!< false: frames only (bench_kernels has its streaming rows)
+    };
+    const code_case cases[] = {
+        { 7, { 0171, 0133 }, "K=7 r1/2 171/133", false },
+        { 7, { 0133, 0171, 0165 }, "K=7 r1/3 133/171/165 (LTE)" },
+        { 7, { 0117, 0127, 0155, 0171 }, "K=7 r1/4 117/127/155/171" },
+        { 6, { 053, 075 }, "K=6 r1/2 53/75" },
+        { 5, { 023, 035 }, "K=5 r1/2 23/35" },
+        { 5, { 025, 033, 037 }, "K=5 r1/3 25/33/37" },
+        { 4, { 015, 017 }, "K=4 r1/2 15/17" },
+        { 3, { 07, 05 }, "K=3 r1/2 7/5" },
+    };
+    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
+    std::mt19937 rng(13);
+    for (const code_case& c : cases) {
+        const auto code = conv_code::make(c.k, c.polys, "", termination::STREAMING);
+        const conv::trellis t = conv::make_trellis(*code);
+        const viterbi_tiling d = viterbi_tiling::defaults(*code);
+        const cuda::viterbi_tile_shape shape{ d.payload, d.before, d.after };
+        std::vector<int8_t> h(t.n * n_steps);
+        for (auto& x : h)
+            x = int8_t(int(rng() % 61) - 30);
+        cuda::device_buffer<int8_t> llr(h.size());
+        GPUFEC_CUDA_CHECK(cudaMemcpy(llr.get(), h.data(), h.size(), cudaMemcpyHostToDevice));
+        const size_t tiles = n_steps / shape.payload;
+        cuda::device_buffer<uint8_t> bits(tiles * shape.payload);
+        for (auto which : { cuda::viterbi_tile_kernel::AUTO, cuda::viterbi_tile_kernel::GENERAL }) {
+            if (!c.streaming)
+                break;
+            cuda::device_buffer<uint8_t> work(
+                std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
+            double spread = 0;
+            const double ms = median_gpu_ms(
+                s.get(),
+                [&] {
+                    cuda::launch_viterbi_tiles(t, shape, llr.get(), 0, n_steps, 0, tiles, bits.get(),
+                                               work.get(), s.get(), which);
+                },
+                cfg, &spread);
+            const bool dpx = which == cuda::viterbi_tile_kernel::AUTO &&
+                             cuda::pick_viterbi_tile_kernel(t, shape) == cuda::viterbi_tile_kernel::DPX;
+            out.add({ "viterbi",
+                      std::string(c.name) + " streaming tiles, device memory, " +
+                          (which == cuda::viterbi_tile_kernel::GENERAL ? "warp kernel"
+                                                                       : dpx ? "default (DPX)" : "default"),
+                      "cuda", "Gbit/s", tiles * shape.payload / ms / 1e6,
+                      spread_note(spread) + ", " + shape_name(shape) });
+        }
+        // Frames of 2048 bits, every termination, on the default framed kernel (DPX on Hopper
+        // for these codes; the K=5/K=9 rows above are the warp kernel's).
+        for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING }) {
+            const size_t frame = 2048;
+            const size_t fsteps = frame + (term == termination::TERMINATED ? t.k - 1 : 0);
+            const size_t frames = n_steps / fsteps;
+            cuda::device_buffer<uint8_t> fbits(frames * frame);
+            cuda::device_buffer<uint8_t> fwork(
+                std::max<size_t>(1, cuda::viterbi_frames_workspace_bytes(t, term, frame, frames)));
+            double spread = 0;
+            const double ms = median_gpu_ms(
+                s.get(),
+                [&] {
+                    cuda::launch_viterbi_frames(t, term, frame, llr.get(), fbits.get(), frames, fwork.get(),
+                                                s.get());
+                },
+                cfg, &spread);
+            out.add({ "viterbi",
+                      std::string(c.name) + " " + termination_name(term) + " frames of 2048, device memory, default",
+                      "cuda", "Gbit/s", frames * frame / ms / 1e6, spread_note(spread) });
+        }
+    }
+}
+
 /* Host memory in and out (pinned), chunks round-robin over streams: copy in, decode, copy out
  * overlap. */
 void bench_end_to_end(const config& cfg, table& out)
@@ -303,6 +386,7 @@ void bench_viterbi(const config& cfg, table& out)
     if (cuda_device_count() > 0) {
         if (cfg.wants("viterbi")) {
             bench_kernels(cfg, out);
+            bench_catalogue_codes(cfg, out);
             bench_end_to_end(cfg, out);
             bench_engine(cfg, out, backend_kind::CUDA);
         }

@@ -6,6 +6,8 @@
 #include "core/gpu_encoder.h"
 #include "common/conv/code_trellis.h"
 #include "cuda/conv/viterbi_kernels.h"
+#include "cuda/conv/viterbi_tile_dpx_catalogue.h"
+#include "cuda/conv/viterbi_tile_kernels.h" // viterbi_tile_dpx_native
 #include "core/conv/qa_viterbi_util.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/viterbi.h>
@@ -144,6 +146,9 @@ class viterbi_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(batch_of_one_frame_decodes_alike);
     CPPUNIT_TEST(streaming_matches_cpu_any_chunking);
     CPPUNIT_TEST(tile_kernels_equal_general_kernel);
+    CPPUNIT_TEST(dpx_catalogue_equals_general_kernel);
+    CPPUNIT_TEST(dpx_catalogue_streams_match_cpu);
+    CPPUNIT_TEST(dpx_catalogue_frames_match_cpu);
     CPPUNIT_TEST(clean_full_scale_input_decodes_exactly);
     CPPUNIT_TEST(encoder_matches_cpu);
     CPPUNIT_TEST(generator_with_conv_code_matches_cpu);
@@ -326,6 +331,130 @@ private:
                 }
             }
         }
+    }
+
+    /* launch_viterbi_tiles on the DPX kernel (forced, and AUTO, which picks it on Hopper) and
+     * on the warp kernel, for every code of the DPX catalogue (K 3..7, n 2..4): noisy,
+     * tie-heavy and full-range input, a state-0-known first tile and clipped tiles at the end,
+     * and the tiles split over two launches (first_tile and first_step not 0, as a streaming
+     * engine launches them). */
+    void dpx_catalogue_equals_general_kernel()
+    {
+        std::mt19937 rng(19);
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            const std::vector<unsigned> polys(t.polys, t.polys + t.n);
+            const auto c = conv_code::make(t.k, polys, "", termination::STREAMING);
+            for (const cuda::viterbi_tile_shape shape :
+                 { cuda::viterbi_tile_shape{ 1024, 32, 64 }, cuda::viterbi_tile_shape{ 61, 45, 23 },
+                   cuda::viterbi_tile_shape{ 1, 5, 1 }, cuda::viterbi_tile_shape{ 3000, 0, 300 } }) {
+                // Small enough for the memcheck run of the whole suite (scripts/device-check).
+                const size_t n_tiles = shape.payload >= 3000 ? 40 : shape.payload >= 1000 ? 100 : 1000;
+                const size_t n_steps = n_tiles * shape.payload + 17;
+                const size_t tiles = (n_steps + shape.payload - 1) / shape.payload;
+                for (int variant = 0; variant < 3; ++variant) {
+                    std::vector<int8_t> llr;
+                    if (variant == 0)
+                        llr = coarse(t.n * n_steps, rng);
+                    else if (variant == 1)
+                        llr = full_range(t.n * n_steps, rng);
+                    else {
+                        const auto soft = noisy(*c, n_steps + 1, 0.7f, rng);
+                        for (float x : soft)
+                            llr.push_back(int8_t(std::max(-128.0f, std::min(127.0f, std::round(x * 40)))));
+                        llr.resize(t.n * n_steps);
+                    }
+                    cuda::stream st;
+                    cuda::device_buffer<int8_t> d_llr(llr.size());
+                    GPUFEC_CUDA_CHECK(cudaMemcpy(d_llr.get(), llr.data(), llr.size(), cudaMemcpyHostToDevice));
+                    const auto run = [&](cuda::viterbi_tile_kernel which, size_t split) {
+                        cuda::device_buffer<uint8_t> d_bits(tiles * shape.payload);
+                        cuda::device_buffer<uint8_t> work(
+                            std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
+                        GPUFEC_CUDA_CHECK(cudaMemset(d_bits.get(), 0xee, tiles * shape.payload));
+                        // Tiles [0, split), then [split, tiles) from the first step they read.
+                        cuda::launch_viterbi_tiles(t, shape, d_llr.get(), 0, n_steps, 0, split, d_bits.get(),
+                                                   work.get(), st.get(), which);
+                        const size_t from = split * shape.payload > shape.before
+                                                ? split * shape.payload - shape.before
+                                                : 0;
+                        cuda::launch_viterbi_tiles(t, shape, d_llr.get() + t.n * from, from, n_steps - from,
+                                                   split, tiles - split, d_bits.get() + split * shape.payload,
+                                                   work.get(), st.get(), which);
+                        std::vector<uint8_t> h(n_steps);
+                        GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), d_bits.get(), n_steps,
+                                                          cudaMemcpyDeviceToHost, st.get()));
+                        st.synchronize();
+                        return h;
+                    };
+                    const auto general = run(cuda::viterbi_tile_kernel::GENERAL, tiles);
+                    const std::string what = where(*c, "P=" + std::to_string(shape.payload) + " variant " +
+                                                           std::to_string(variant));
+                    CPPUNIT_ASSERT_MESSAGE(what + " DPX", run(cuda::viterbi_tile_kernel::DPX, tiles) == general);
+                    CPPUNIT_ASSERT_MESSAGE(what + " DPX split",
+                                           run(cuda::viterbi_tile_kernel::DPX, tiles / 3 + 1) == general);
+                    CPPUNIT_ASSERT_MESSAGE(what + " AUTO", run(cuda::viterbi_tile_kernel::AUTO, tiles) == general);
+                }
+            }
+            if (cuda::viterbi_tile_dpx_native())
+                CPPUNIT_ASSERT_MESSAGE(where(*c, "AUTO picks DPX on Hopper"),
+                                       cuda::pick_viterbi_tile_kernel(t, { 1024, 32, 64 }) ==
+                                           cuda::viterbi_tile_kernel::DPX);
+        });
+    }
+
+    /* The engine on the GPU (which picks the DPX kernel for these codes on Hopper) against the
+     * CPU, for every catalogue code, punctured where the code is rate 1/2, pushed in odd chunks;
+     * float noisy input and full-range int8. */
+    void dpx_catalogue_streams_match_cpu()
+    {
+        std::mt19937 rng(20);
+        int index = 0;
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            const std::vector<unsigned> polys(t.polys, t.polys + t.n);
+            const char* puncture = t.n == 2 ? (index % 2 ? "3/4" : "7/8") : "";
+            ++index;
+            const auto c = conv_code::make(t.k, polys, puncture, termination::STREAMING);
+            const size_t blocks = 30000 / c->info_bits_per_block() + 1;
+            const auto soft = noisy(*c, blocks, 0.9f, rng);
+            const std::vector<size_t> odd = { 1, 7, 1000, 3, 4099, 65536 + 17 };
+            for (const viterbi_tiling tiling : { viterbi_tiling{}, viterbi_tiling{ 77, 20, 30 } }) {
+                const auto cpu = decode_stream(c, soft, backend_kind::CPU, tiling, { soft.size() }, 0);
+                CPPUNIT_ASSERT_MESSAGE(where(*c, "float, odd chunks"),
+                                       cpu == decode_stream(c, soft, backend_kind::CUDA, tiling, odd, 5));
+                const auto raw = full_range(soft.size(), rng);
+                CPPUNIT_ASSERT_MESSAGE(where(*c, "int8 full range"),
+                                       decode_stream(c, raw, backend_kind::CPU, tiling, { raw.size() }, 0) ==
+                                           decode_stream(c, raw, backend_kind::CUDA, tiling, odd, 0));
+            }
+        });
+    }
+
+    /* Framed codes of the DPX catalogue (one thread per frame on Hopper) against the CPU: every
+     * termination, frames shorter than the tail-biting wrap and long ones, punctured rate-1/2
+     * codes, noisy float and full-range int8 input, batches that split the frames. */
+    void dpx_catalogue_frames_match_cpu()
+    {
+        std::mt19937 rng(21);
+        int index = 0;
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            const std::vector<unsigned> polys(t.polys, t.polys + t.n);
+            for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
+                for (size_t frame : { size_t(1), size_t(6), size_t(47), size_t(1000), size_t(2048) }) {
+                    const char* puncture = t.n == 2 && ++index % 3 == 0 ? "2/3" : "";
+                    const auto c = conv_code::make(t.k, polys, puncture, term, frame);
+                    const size_t frames = frame >= 1000 ? 70 : 300;
+                    const auto soft = noisy(*c, frames, 0.8f, rng);
+                    CPPUNIT_ASSERT_MESSAGE(where(*c, "float"), decode_frames(c, soft, backend_kind::CPU, 0) ==
+                                                                   decode_frames(c, soft, backend_kind::CUDA, 33));
+                    const auto raw = full_range(soft.size(), rng);
+                    CPPUNIT_ASSERT_MESSAGE(where(*c, "int8 full range"),
+                                           decode_frames(c, raw, backend_kind::CPU, 0) ==
+                                               decode_frames(c, raw, backend_kind::CUDA, 0));
+                }
+        });
     }
 
     /* Clean full-scale input (+-127, no noise) drives the path metrics' spread to its largest:

@@ -1,4 +1,4 @@
-/* Streaming: picks the kernel for a code and tiling (docs/viterbi.md, CUDA notes).
+/* Picks the kernel for a code: streaming tiles and frames (docs/viterbi.md, CUDA notes).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "viterbi_kernels.h"
@@ -36,10 +36,44 @@ void check_shape(const viterbi_tile_shape& shape)
 }
 } // namespace
 
+namespace {
+/* Framed codes: the DPX kernel (one thread per frame) where DPX runs in hardware and the code
+ * is in its catalogue; the warp kernel (one warp per frame) otherwise. */
+bool frames_on_dpx(const conv::trellis& t, termination term, size_t frame_bits, const int8_t* llr)
+{
+    return viterbi_frames_dpx_supports(t, term, frame_bits, llr) && viterbi_tile_dpx_native();
+}
+} // namespace
+
+size_t viterbi_frames_workspace_bytes(const conv::trellis& t, termination term, size_t frame_bits, size_t n_frames)
+{
+    // Enough for either kernel (the choice may depend on the LLR pointer's alignment).
+    size_t bytes = viterbi_warp_frames_workspace_bytes(t, term, frame_bits, n_frames);
+    if (frames_on_dpx(t, term, frame_bits, nullptr))
+        bytes = std::max(bytes, viterbi_frames_dpx_workspace_bytes(t, term, frame_bits, n_frames));
+    return bytes;
+}
+
+void launch_viterbi_frames(const conv::trellis& t,
+                           termination term,
+                           size_t frame_bits,
+                           const int8_t* llr,
+                           uint8_t* bits,
+                           size_t n_frames,
+                           void* workspace,
+                           cudaStream_t stream)
+{
+    if (frames_on_dpx(t, term, frame_bits, llr))
+        launch_viterbi_frames_dpx(t, term, frame_bits, llr, bits, n_frames, workspace, stream);
+    else
+        launch_viterbi_warp_frames(t, term, frame_bits, llr, bits, n_frames, workspace, stream);
+}
+
 viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape)
 {
-    // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper), else the fp32 register
-    // kernel, for the codes they handle; the warp kernel for everything else.
+    // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper) for the codes of its
+    // catalogue, else the fp32 register kernel for K=7 r1/2 171/133; the warp kernel for
+    // everything else.
     if (viterbi_tile_dpx_supports(t, shape, nullptr) && viterbi_tile_dpx_native())
         return viterbi_tile_kernel::DPX;
     return viterbi_tile_reg_supports(t, shape) ? viterbi_tile_kernel::REGISTER
@@ -56,8 +90,10 @@ size_t viterbi_tiles_workspace_bytes(const conv::trellis& t,
     // pointer's alignment, unknown here).
     size_t bytes = viterbi_warp_tiles_workspace_bytes(t, shape, n_tiles);
     if (which != viterbi_tile_kernel::GENERAL) {
-        if (viterbi_tile_reg_supports(t, shape) || viterbi_tile_dpx_supports(t, shape, nullptr))
-            bytes = std::max(bytes, k7_tile_workspace_bytes(shape, n_tiles));
+        if (viterbi_tile_reg_supports(t, shape))
+            bytes = std::max(bytes, thread_tile_workspace_bytes(shape, n_tiles, 2));
+        if (viterbi_tile_dpx_supports(t, shape, nullptr))
+            bytes = std::max(bytes, thread_tile_workspace_bytes(shape, n_tiles, viterbi_tile_dpx_words(t)));
     }
     return bytes;
 }
@@ -78,13 +114,13 @@ void launch_viterbi_tiles(const conv::trellis& t,
     switch (choose(t, shape, llr, which)) {
     case pick::dpx:
         launch_viterbi_tile_dpx(t,
-                                make_k7_tile_args(shape, llr, first_step, n_steps, first_tile,
+                                make_thread_tile_args(shape, llr, first_step, n_steps, first_tile,
                                                   n_tiles, bits, workspace),
                                 stream);
         break;
     case pick::reg:
         launch_viterbi_tile_reg(t,
-                                make_k7_tile_args(shape, llr, first_step, n_steps, first_tile,
+                                make_thread_tile_args(shape, llr, first_step, n_steps, first_tile,
                                                   n_tiles, bits, workspace),
                                 stream);
         break;

@@ -31,7 +31,8 @@ size_t viterbi_frames_workspace_bytes(const conv::trellis& t,
                                       size_t n_frames);
 
 /*!
- * Framed decoding, one frame per warp. llr: n_frames frames of steps * t.n LLRs each, where
+ * Framed decoding: one frame per thread on the DPX kernel (Hopper, codes of its catalogue),
+ * else one frame per warp. llr: n_frames frames of steps * t.n LLRs each, where
  * steps = frame_bits (+ k-1 when TERMINATED); bits: n_frames * frame_bits decisions.
  * @throws std::invalid_argument for STREAMING
  */

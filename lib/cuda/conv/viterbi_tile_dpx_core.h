@@ -1,12 +1,18 @@
-/* One streaming tile of K=7 rate 1/2 (171/133 or 133/171) with packed 16-bit path metrics, for
- * Hopper's DPX instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
- * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host program can check it.
+/* One streaming tile of a code of constraint length K (3..7) and n = 2..4 generators that all
+ * tap the newest and the oldest bit, with packed 16-bit path metrics, for Hopper's DPX
+ * instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
+ * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host test
+ * (qa_viterbi_tile_dpx_host.cc) checks it against the reference decoder. The text below
+ * speaks of K=7 (m = K-1 = 6 position bits, 64 states, 32 registers, blocks of 6 steps); for
+ * other K read m bits, 2^m states, 2^(m-1) registers and blocks of m steps.
  *
  * Metrics. Each 32-bit register holds two path metrics as unsigned 16-bit lanes, kept inside
- * [0, 65535] by renormalisation: every 16 blocks of 6 steps (at most 96 steps apart) all metrics drop by state 0's metric less
- * 32768. The spread of the metrics of one step is at most 3049 + 6 * 508 (the known-state
- * penalty plus six steps of branch metrics of at most 254), and 96 steps move a metric by at
- * most 96 * 254, so no lane leaves [0, 65535] and renormalising changes no comparison. Because
+ * [0, 65535] by renormalisation: every renorm_blocks() blocks of m steps all metrics drop by
+ * state 0's metric less 32768. The spread of the metrics of one step is at most
+ * 2 m n 254 + 1 (the known-state penalty, m n 254 + 1, plus m steps of branch metric
+ * differences of at most 2 n 127), and a step moves a metric by at most n 127, so as long as
+ * spread + (steps between renormalisations) n 127 <= 32767 no lane leaves [0, 65535] and
+ * renormalising changes no comparison (K=7 r1/2: 6097 + 96 * 254). Because
  * no lane wraps, a 32-bit add of a "composed" constant hi * 65536 + lo (lo possibly negative)
  * adds lo and hi lane by lane exactly, so the adds that need no max are plain 32-bit integer
  * adds (IADD3 / IMAD, no 16-bit emulation).
@@ -19,15 +25,18 @@
  * add-compare-select for one successor each:
  *     new_M = max(A + x, B - x) = VIADDMNMX(A, x, B - x)     (successors j)
  *     new_N = max(B + x, A - x) = VIADDMNMX(B, x, A - x)     (successors j + 32)
- * (for these generators the four branch metrics of a butterfly are x, -x, -x, x). In phase 5 the
- * two inputs share a register: its halves are swapped with one PRMT.
+ * (every generator taps both ends, so the four branch metrics of a butterfly are x, -x, -x, x,
+ * with x the metric of the coded bits c of state 2j's input 0 and -x that of ~c: of the 2^n
+ * values v[c] only those of c and ~c appear). In phase 5 the two inputs share a register: its
+ * halves are swapped with one PRMT.
  *
  * Decisions. d = (m1 > m0) is the top bit of the lane of E = B - A -+ 2x + 32767 (32-bit adds;
  * the offset keeps the low lane from borrowing): one IADD3 per register. A PRMT with sign
  * replication turns the top bits of two E words into four 0x00/0xFF bytes and one LOP3 merges
  * them into the step's decision words: 0.5 instruction per decision. The stored bit of the
  * state at position p (layout after the step) is bit pi(p) of the step's 64 bits, pi swapping
- * position bits 4 and 5. Traceback walks positions: from position p' after a step of phase T,
+ * position bits 4 and 5 (K=7; K=6 packs the same way into one word with pi the identity, and
+ * K <= 5, with 8 registers or fewer, puts the top bits into place one by one). Traceback walks positions: from position p' after a step of phase T,
  * the decoded bit is bit T of p' and the predecessor's position is p' with bit T set to d.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -85,13 +94,36 @@ __host__ __device__ __forceinline__ uint32_t addmax(uint32_t a, uint32_t b, uint
 #endif
 }
 
-__host__ __device__ constexpr int rotr6(int p, int T) { return ((p >> T) | (p << (6 - T))) & 63; }
+/* The code's shape: m position bits, 2^m states, 2^(m-1) registers of two lanes. */
+template <int K>
+struct shape {
+    static_assert(K >= 3 && K <= 7, "the packed kernel holds 2..64 states");
+    static constexpr int m = K - 1;
+    static constexpr int states = 1 << m;
+    static constexpr int regs = states / 2;
+    static constexpr int words = states > 32 ? 2 : 1; //!< decision words per step
+};
 
-/* Coded pair of input u from state s, as an index into v = {-(L0+L1), L0-L1, -(L0-L1), L0+L1}. */
-template <unsigned G0, unsigned G1>
+/* p rotated right by T within m bits: the state at position p of phase T. */
+__host__ __device__ constexpr int rotr(int p, int T, int m)
+{
+    return ((p >> T) | (p << (m - T))) & ((1 << m) - 1);
+}
+
+/* Generators that all tap the newest and the oldest bit (what the butterfly needs). */
+__host__ __device__ constexpr bool taps_both_ends(int k, const unsigned* g, int n)
+{
+    for (int j = 0; j < n; ++j)
+        if (!(g[j] & 1u) || !((g[j] >> (k - 1)) & 1u))
+            return false;
+    return true;
+}
+
+/* Coded bits of input u from state s, as an index into v (v[c] = sum_j (c_j ? L_j : -L_j)). */
+template <int K, unsigned... G>
 __host__ __device__ __forceinline__ int bm_index(int s, int u)
 {
-    const conv::trellis t{ 7, 2, { G0, G1, 0, 0 } };
+    const conv::trellis t{ K, int(sizeof...(G)), { G... } };
     return int(t.outputs(uint32_t(s), uint32_t(u)));
 }
 
@@ -117,93 +149,124 @@ __host__ __device__ __forceinline__ uint32_t sub_add(uint32_t b, uint32_t a, uin
 #endif
 }
 
-/* b - x for the composed x of lane pair (il, ih); a pair and its negation share one constant. */
-__host__ __device__ __forceinline__ uint32_t minus_x(uint32_t b, const int32_t (&v)[4], int il, int ih);
-
-/* Branch metric constants of one lane pair (il: low lane, ih: high lane, indices into v). */
-__host__ __device__ __forceinline__ uint32_t composed(const int32_t (&v)[4], int il, int ih)
+/* Branch metric constants of one lane pair (il: low lane, ih: high lane, indices into v, which
+ * has V = 2^n entries with v[V-1-c] = -v[c]). */
+template <int V>
+__host__ __device__ __forceinline__ uint32_t composed(const int32_t (&v)[V], int il, int ih)
 {
     return opaque(uint32_t(v[ih]) * 65536u + uint32_t(v[il]));
 }
-__host__ __device__ __forceinline__ uint32_t lanes(const int32_t (&v)[4], int il, int ih)
+template <int V>
+__host__ __device__ __forceinline__ uint32_t lanes(const int32_t (&v)[V], int il, int ih)
 {
     return prmt(uint32_t(v[il]), uint32_t(v[ih]), 0x5410);
 }
-__host__ __device__ __forceinline__ uint32_t minus_x(uint32_t b, const int32_t (&v)[4], int il, int ih)
+/* b - x for the composed x of lane pair (il, ih); a pair and its negation share one constant. */
+template <int V>
+__host__ __device__ __forceinline__ uint32_t minus_x(uint32_t b, const int32_t (&v)[V], int il, int ih)
 {
-    return il < 2 ? b - composed(v, il, ih) : b + composed(v, 3 - il, 3 - ih);
+    return il < V / 2 ? b - composed(v, il, ih) : b + composed(v, V - 1 - il, V - 1 - ih);
 }
 /* 32767 - 2x in both lanes (composed): the offset of the decision word. */
-__host__ __device__ __forceinline__ uint32_t dec_offset(const int32_t (&v)[4], int il, int ih)
+template <int V>
+__host__ __device__ __forceinline__ uint32_t dec_offset(const int32_t (&v)[V], int il, int ih)
 {
     return opaque(0x7FFF7FFFu - 2u * (uint32_t(v[ih]) * 65536u + uint32_t(v[il])));
 }
 
-/* The step's decision words from its 32 E words (top bit of each lane = decision of that
- * position; init flips the bits of inverted lanes). Position p = 32h + r goes to bit
- * 8 * (2h + r3) + (r & 7) of word r4. */
-__host__ __device__ __forceinline__ void pack(const uint32_t (&e)[32], uint32_t init, uint32_t& w0, uint32_t& w1)
+/* The step's 2^n branch metrics from its n LLRs (bytes of @p bytes, lowest first). */
+template <int N>
+__host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t (&v)[1 << N]);
+
+/* The step's decision words from its E words (top bit of each lane = decision of that
+ * position). With 16 or 32 registers, position p = R h + r goes to bit 8 (2h + r3) + (r & 7)
+ * of word r4 (index_of), two registers' four top bits at once; with fewer, position p goes to
+ * bit p. @p swapped: the high lanes' bits come out inverted (the swap step). */
+template <int K>
+__host__ __device__ __forceinline__ void pack(const uint32_t (&e)[shape<K>::regs], bool swapped, uint32_t& w0, uint32_t& w1)
 {
-    w0 = init;
-    w1 = init;
-    GPUFEC_DPX_UNROLL
-    for (int r = 0; r < 32; ++r) {
-        if (r & 8)
-            continue;
-        const uint32_t f = prmt(e[r], e[r | 8], 0xFBD9);
-        const uint32_t m = 0x01010101u << (r & 7);
-        if (r & 16)
-            w1 ^= f & m;
-        else
-            w0 ^= f & m;
+    constexpr int R = shape<K>::regs;
+    if constexpr (R >= 16) {
+        w0 = swapped ? 0xFFFF0000u : 0u;
+        w1 = w0;
+        GPUFEC_DPX_UNROLL
+        for (int r = 0; r < R; ++r) {
+            if (r & 8)
+                continue;
+            const uint32_t f = prmt(e[r], e[r | 8], 0xFBD9);
+            const uint32_t m = 0x01010101u << (r & 7);
+            if (r & 16)
+                w1 ^= f & m;
+            else
+                w0 ^= f & m;
+        }
+    } else {
+        w0 = swapped ? ((1u << R) - 1u) << R : 0u;
+        w1 = 0;
+        GPUFEC_DPX_UNROLL
+        for (int r = 0; r < R; ++r)
+            w0 ^= (((e[r] >> 15) & 1u) << r) | ((e[r] >> 31) << (r + R));
     }
 }
 
-/* One step of phase T in 0..4. */
-template <unsigned G0, unsigned G1, int T>
-__host__ __device__ __forceinline__ void step_vertical(uint32_t (&pm)[32], const int32_t (&v)[4], uint32_t& w0, uint32_t& w1)
+/* One step of phase T in 0..m-2. */
+template <int K, int T, unsigned... G>
+__host__ __device__ __forceinline__ void step_vertical(uint32_t (&pm)[shape<K>::regs],
+                                                       const int32_t (&v)[1 << sizeof...(G)],
+                                                       uint32_t& w0,
+                                                       uint32_t& w1)
 {
-    uint32_t e[32];
+    constexpr int m = shape<K>::m, R = shape<K>::regs;
+    uint32_t e[R];
     GPUFEC_DPX_UNROLL
-    for (int q = 0; q < 16; ++q) {
+    for (int q = 0; q < R / 2; ++q) {
         const int r = ((q >> T) << (T + 1)) | (q & ((1 << T) - 1));
         const int r2 = r | (1 << T);
-        const int il = bm_index<G0, G1>(rotr6(r, T), 0);
-        const int ih = bm_index<G0, G1>(rotr6(32 | r, T), 0);
+        const int il = bm_index<K, G...>(rotr(r, T, m), 0);
+        const int ih = bm_index<K, G...>(rotr(R | r, T, m), 0);
         const uint32_t a = pm[r], b = pm[r2];
         const uint32_t xl = lanes(v, il, ih);
         pm[r] = addmax(a, xl, minus_x(b, v, il, ih));
         pm[r2] = addmax(b, xl, minus_x(a, v, il, ih));
+        constexpr int V = 1 << sizeof...(G);
         e[r] = sub_add(b, a, dec_offset(v, il, ih));
-        e[r2] = sub_add(b, a, dec_offset(v, 3 - il, 3 - ih));
+        e[r2] = sub_add(b, a, dec_offset(v, V - 1 - il, V - 1 - ih));
     }
-    pack(e, 0u, w0, w1);
+    pack<K>(e, false, w0, w1);
 }
 
-/* The step of phase 5: register j holds states 2j (low lane) and 2j+1 (high lane) and receives
- * j (low) and j+32 (high). The high lanes' decision bits come out inverted (fixed by pack). */
-template <unsigned G0, unsigned G1>
-__host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[32], const int32_t (&v)[4], uint32_t& w0, uint32_t& w1)
+/* The step of phase m-1: register j holds states 2j (low lane) and 2j+1 (high lane) and
+ * receives j (low) and j+2^(m-1) (high). The high lanes' decision bits come out inverted
+ * (fixed by pack). */
+template <int K, unsigned... G>
+__host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[shape<K>::regs],
+                                                   const int32_t (&v)[1 << sizeof...(G)],
+                                                   uint32_t& w0,
+                                                   uint32_t& w1)
 {
-    uint32_t e[32];
+    constexpr int R = shape<K>::regs;
+    uint32_t e[R];
     GPUFEC_DPX_UNROLL
-    for (int j = 0; j < 32; ++j) {
-        const uint32_t x = uint32_t(v[bm_index<G0, G1>(2 * j, 0)]);
+    for (int j = 0; j < R; ++j) {
+        const uint32_t x = uint32_t(v[bm_index<K, G...>(2 * j, 0)]);
         const uint32_t r = pm[j];
         const uint32_t s = prmt(r, r, 0x1032);
         pm[j] = addmax(r, prmt(x, x, 0x1010), s - opaque(x * 65537u));
         e[j] = sub_add(s, r, opaque(0x80007FFFu - 131074u * x));
     }
-    pack(e, 0xFFFF0000u, w0, w1);
+    pack<K>(e, true, w0, w1);
 }
 
-template <int T, unsigned G0, unsigned G1>
-__host__ __device__ __forceinline__ void step(uint32_t (&pm)[32], const int32_t (&v)[4], uint32_t& w0, uint32_t& w1)
+template <int K, int T, unsigned... G>
+__host__ __device__ __forceinline__ void step(uint32_t (&pm)[shape<K>::regs],
+                                              const int32_t (&v)[1 << sizeof...(G)],
+                                              uint32_t& w0,
+                                              uint32_t& w1)
 {
-    if constexpr (T == 5)
-        step_swap<G0, G1>(pm, v, w0, w1);
+    if constexpr (T == shape<K>::m - 1)
+        step_swap<K, G...>(pm, v, w0, w1);
     else
-        step_vertical<G0, G1, T>(pm, v, w0, w1);
+        step_vertical<K, T, G...>(pm, v, w0, w1);
 }
 
 /* A decision word to the global workspace (a plain store on the host). */
@@ -222,17 +285,106 @@ __host__ __device__ __forceinline__ int32_t llr_of(uint32_t byte)
     return q < -127 ? -127 : q;
 }
 
-/* Bit of the stored decision words for position p. */
-__host__ __device__ constexpr uint32_t index_of(uint32_t p) { return (p & 15u) | ((p & 16u) << 1) | ((p & 32u) >> 1); }
+template <int N>
+__host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t (&v)[1 << N])
+{
+    if constexpr (N == 2) {
+        const int32_t l0 = llr_of(bytes), l1 = llr_of(bytes >> 8);
+        v[0] = -(l0 + l1);
+        v[1] = l0 - l1;
+        v[2] = l1 - l0;
+        v[3] = l0 + l1;
+    } else {
+        int32_t l[N];
+        GPUFEC_DPX_UNROLL
+        for (int j = 0; j < N; ++j)
+            l[j] = llr_of(bytes >> (8 * j));
+        GPUFEC_DPX_UNROLL
+        for (int c = 0; c < (1 << N); ++c) {
+            int32_t x = 0;
+            GPUFEC_DPX_UNROLL
+            for (int j = 0; j < N; ++j)
+                x += ((c >> j) & 1) ? l[j] : -l[j];
+            v[c] = x;
+        }
+    }
+}
+
+/* The N LLR bytes of step g (lowest byte first): one 16- or 32-bit load for n = 2 or 4 (the
+ * caller aligns lp to N bytes), three byte loads for n = 3. */
+template <int N>
+__host__ __device__ __forceinline__ uint32_t load_step(const int8_t* lp, uint32_t g)
+{
+    if constexpr (N == 2)
+        return reinterpret_cast<const uint16_t*>(lp)[g];
+    else if constexpr (N == 4)
+        return reinterpret_cast<const uint32_t*>(lp)[g];
+    else {
+        const uint8_t* b = reinterpret_cast<const uint8_t*>(lp) + size_t(N) * g;
+        uint32_t x = 0;
+        GPUFEC_DPX_UNROLL
+        for (int j = 0; j < N; ++j)
+            x |= uint32_t(b[j]) << (8 * j);
+        return x;
+    }
+}
+
+/* Where a tile's steps come from: consecutive steps at lp (streaming tiles, terminated and
+ * truncated frames) or a tail-biting frame's circular extension, step g reading frame step
+ * (g + offset) mod frame (offset = frame - W mod frame, docs/viterbi.md). */
+template <int N>
+struct linear_steps {
+    const int8_t* lp;
+    __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const { return load_step<N>(lp, g); }
+};
+template <int N>
+struct circular_steps {
+    const int8_t* lp;
+    uint32_t frame, offset;
+    __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const
+    {
+        return load_step<N>(lp, (g + offset) % frame);
+    }
+};
+
+/* Blocks of m steps between renormalisations: the largest power of two that keeps every lane
+ * inside [0, 65535] (file comment; K=7 r1/2: 16). */
+template <int K, int N>
+__host__ __device__ constexpr uint32_t renorm_blocks()
+{
+    constexpr int m = K - 1;
+    constexpr int spread = 2 * m * N * 254 + 1;
+    constexpr int steps = (32767 - spread) / (N * 127);
+    static_assert(steps >= m, "renormalisation interval shorter than a block");
+    uint32_t b = 1;
+    while (2 * b * m <= uint32_t(steps))
+        b *= 2;
+    return b;
+}
+
+/* Bit of the stored decision words for position p (see pack). */
+template <int K>
+__host__ __device__ constexpr uint32_t index_of(uint32_t p)
+{
+    return K == 7 ? (p & 15u) | ((p & 16u) << 1) | ((p & 32u) >> 1) : p;
+}
+
+/* Index bit of position bit ph (index_of on one bit). */
+template <int K>
+__host__ __device__ __forceinline__ uint32_t index_bit(uint32_t ph)
+{
+    return K == 7 ? ph ^ (ph >> 2) : ph;
+}
 
 /*
- * One tile: ACS over n steps of LLR pairs at lp (2-byte aligned; state 0 known when @p known),
- * decisions of steps warm.. stored at dec + (g - warm) * dec_step (word 0) and + word_off
- * (word 1), traceback from the best state at the end, the first emit decided bits to out
- * (4-byte stores when words).
+ * One tile: ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2,
+ * 4 for n = 4; state 0 known when @p known), decisions of steps warm.. stored at
+ * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K=7 only), traceback from the
+ * best state at the end (state 0 when @p end_at_zero: terminated frames), the first emit
+ * decided bits to out (4-byte stores when words).
  */
-template <unsigned G0, unsigned G1>
-__host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
+template <int K, unsigned... G, class Steps>
+__host__ __device__ __forceinline__ void decode_tile(Steps load,
                                                      uint32_t n,
                                                      uint32_t warm,
                                                      bool known,
@@ -241,42 +393,49 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
                                                      size_t word_off,
                                                      uint8_t* out,
                                                      uint32_t emit,
-                                                     bool words)
+                                                     bool words,
+                                                     bool end_at_zero = false)
 {
-    uint32_t pm[32];
-    const uint32_t low = 32768u - uint32_t(-conv::unreachable_metric(7, 2));
+    constexpr int N = int(sizeof...(G));
+    constexpr int m = shape<K>::m, S = shape<K>::states, R = shape<K>::regs;
+    static_assert(N >= 2 && N <= 4, "rates 1/2 to 1/4");
+    constexpr unsigned polys[] = { G... };
+    static_assert(taps_both_ends(K, polys, N), "every generator must tap both ends");
+    constexpr uint32_t renorm_mask = renorm_blocks<K, N>() - 1;
+    uint32_t pm[R];
+    const uint32_t low = 32768u - uint32_t(-conv::unreachable_metric(K, N));
     GPUFEC_DPX_UNROLL
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < R; ++r)
         pm[r] = known ? (low * 65537u) : 0x80008000u;
     if (known)
         pm[0] = (low << 16) | 32768u;
 
-    const uint16_t* lp16 = reinterpret_cast<const uint16_t*>(lp);
-    uint32_t nx = lp16[0];
+    uint32_t nx = load(0);
     uint32_t g = 0;
     uint32_t w0, w1;
-    // The LLR pair of step g + T was prefetched one step ahead. Whole blocks of 6 steps run
-    // with no test between steps (a guarded step made the compiler copy the metrics between
-    // registers at every join); the last n % 6 steps run guarded, after the loop.
+    // The LLRs of step g + T were prefetched one step ahead. Whole blocks of m steps run with
+    // no test between steps (a guarded step made the compiler copy the metrics between
+    // registers at every join); the last n % m steps run guarded, after the loop.
 #define GPUFEC_DPX_STEP(T)                                                          \
-    {                                                                               \
+    if constexpr (T < m) {                                                          \
         const uint32_t cur = nx;                                                    \
         if (g + T + 1 < n)                                                          \
-            nx = lp16[g + T + 1];                                                   \
-        const int32_t l0 = llr_of(cur), l1 = llr_of(cur >> 8);                      \
-        const int32_t v[4] = { -(l0 + l1), l0 - l1, l1 - l0, l0 + l1 };             \
-        step<T, G0, G1>(pm, v, w0, w1);                                             \
+            nx = load(g + T + 1);                                                   \
+        int32_t v[1 << N];                                                          \
+        branch_metrics<N>(cur, v);                                                  \
+        step<K, T, G...>(pm, v, w0, w1);                                            \
         if (g + T >= warm) {                                                        \
             store(dblk + T * dec_step, w0);                                         \
-            store(dblk + T * dec_step + word_off, w1);                              \
+            if constexpr (shape<K>::words == 2)                                     \
+                store(dblk + T * dec_step + word_off, w1);                          \
         }                                                                           \
     }
     auto renormalise = [&](uint32_t blk) {
-        if ((blk & 15u) == 0) {
+        if ((blk & renorm_mask) == 0) {
             // Layout 0: state 0 is the low lane of register 0.
             const uint32_t off = ((pm[0] & 0xffffu) - 32768u) * 65537u;
             GPUFEC_DPX_UNROLL
-            for (int r = 0; r < 32; ++r)
+            for (int r = 0; r < R; ++r)
                 pm[r] -= off;
         }
     };
@@ -288,7 +447,7 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     uint32_t* dblk = reinterpret_cast<uint32_t*>(reinterpret_cast<uintptr_t>(dec) -
                                                  uintptr_t(warm) * dec_step * sizeof(uint32_t));
     uint32_t blk = 0;
-    for (; g + 6 <= n; g += 6, ++blk, dblk += 6 * dec_step) {
+    for (; g + m <= n; g += m, ++blk, dblk += m * dec_step) {
         renormalise(blk);
         GPUFEC_DPX_STEP(0)
         GPUFEC_DPX_STEP(1)
@@ -311,24 +470,27 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
     }
 #undef GPUFEC_DPX_STEP
 
-    // Best state (largest metric, lowest state on ties) in the layout of phase n % 6.
-    const int lend = int(n % 6u);
+    // Best state (largest metric, lowest state on ties) in the layout of phase n % m; state 0
+    // is position 0 in every phase.
+    const int lend = int(n % uint32_t(m));
     uint32_t best_key = 0, best_p = 0;
-    GPUFEC_DPX_UNROLL
-    for (int p = 0; p < 64; ++p) {
-        const uint32_t val = (pm[p & 31] >> (16 * (p >> 5))) & 0xffffu;
-        const uint32_t key = (val << 6) | uint32_t(63 - rotr6(p, lend));
-        if (p == 0 || key > best_key) {
-            best_key = key;
-            best_p = uint32_t(p);
+    if (!end_at_zero) {
+        GPUFEC_DPX_UNROLL
+        for (int p = 0; p < S; ++p) {
+            const uint32_t val = (pm[p % R] >> (16 * (p / R))) & 0xffffu;
+            const uint32_t key = (val << m) | uint32_t(S - 1 - rotr(p, lend, m));
+            if (p == 0 || key > best_key) {
+                best_key = key;
+                best_p = uint32_t(p);
+            }
         }
     }
 
     // Traceback in decision-bit indices, from step n-1 down to warm.
     constexpr int group = 16;
     const uint32_t steps = n - warm;
-    uint32_t i = index_of(best_p);
-    uint32_t ph = (n - 1) % 6u;
+    uint32_t i = index_of<K>(best_p);
+    uint32_t ph = (n - 1) % uint32_t(m);
     uint32_t pack_bits = 0;
     for (int32_t top = int32_t(steps) - 1; top >= 0; top -= group) {
         uint32_t wl[group], wh[group];
@@ -336,14 +498,15 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
         for (int q = 0; q < group; ++q)
             if (top - q >= 0) {
                 wl[q] = dec[size_t(top - q) * dec_step];
-                wh[q] = dec[size_t(top - q) * dec_step + word_off];
+                if constexpr (shape<K>::words == 2)
+                    wh[q] = dec[size_t(top - q) * dec_step + word_off];
             }
         GPUFEC_DPX_UNROLL
         for (int q = 0; q < group; ++q) {
             const int32_t st = top - q;
             if (st < 0)
                 break;
-            const uint32_t pt = ph ^ (ph >> 2); // index bit of position bit ph
+            const uint32_t pt = index_bit<K>(ph); // index bit of position bit ph
             if (uint32_t(st) < emit) {
                 const uint32_t bit = (i >> pt) & 1u;
                 if (words) {
@@ -360,10 +523,12 @@ __host__ __device__ __forceinline__ void decode_tile(const int8_t* lp,
                     out[st] = uint8_t(bit);
                 }
             }
-            const uint32_t w = (i & 32u) ? wh[q] : wl[q];
+            uint32_t w = wl[q];
+            if constexpr (shape<K>::words == 2)
+                w = (i & 32u) ? wh[q] : wl[q];
             const uint32_t d = (w >> (i & 31u)) & 1u;
             i = (i & ~(1u << pt)) | (d << pt);
-            ph = ph ? ph - 1 : 5;
+            ph = ph ? ph - 1 : uint32_t(m - 1);
         }
     }
 }

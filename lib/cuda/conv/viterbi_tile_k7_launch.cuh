@@ -12,19 +12,19 @@ namespace gr {
 namespace gpufec {
 namespace cuda {
 
-using k7_tile_kernel = void (*)(k7_tile_args);
+using k7_tile_kernel = void (*)(thread_tile_args);
 
 inline void launch_k7_tiles(const conv::trellis& t,
-                            const k7_tile_args& a,
+                            const thread_tile_args& a,
                             k7_tile_kernel for_171_133,
                             k7_tile_kernel for_133_171,
                             cudaStream_t stream)
 {
     if (a.n_tiles == 0)
         return;
-    const unsigned grid = unsigned((a.n_tiles + k7_tile_block_threads - 1) / k7_tile_block_threads);
+    const unsigned grid = unsigned((a.n_tiles + thread_tile_block_threads - 1) / thread_tile_block_threads);
     const k7_tile_kernel kernel = t.polys[0] == 0171 ? for_171_133 : for_133_171;
-    kernel<<<grid, k7_tile_block_threads, 0, stream>>>(a);
+    kernel<<<grid, thread_tile_block_threads, 0, stream>>>(a);
     GPUFEC_CUDA_CHECK_LAUNCH();
 }
 

@@ -1,6 +1,7 @@
 /* The streaming tile kernels behind launch_viterbi_tiles (internal): the general warp kernel,
- * and the two one-thread-per-tile kernels for K=7 rate 1/2 with generators 171/133 (either
- * order), which share their arguments, workspace layout and launch shape.
+ * and the one-thread-per-tile kernels (the fp32 register kernel for K=7 rate 1/2 171/133 in
+ * either order, the packed DPX kernel for the codes of its catalogue), which share their
+ * arguments, workspace layout and launch shape.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_KERNELS_H
@@ -27,19 +28,19 @@ void launch_viterbi_warp_tiles(const conv::trellis& t,
                                void* workspace,
                                cudaStream_t stream);
 
-/*! What a K=7 tile kernel thread needs: tile t decodes steps [t P, (t+1) P) from llr, which
- *  holds steps [first_step, end_step). */
-struct k7_tile_args {
+/*! What a one-thread-per-tile kernel thread needs: tile t decodes steps [t P, (t+1) P) from
+ *  llr, which holds steps [first_step, end_step). */
+struct thread_tile_args {
     uint64_t payload, before, after;
     uint64_t first_step, end_step, first_tile;
     size_t n_tiles;
     const int8_t* llr;
     uint8_t* bits;
-    uint32_t* dec;      //!< workspace: decisions laid out [warp][step][word][lane]
+    uint32_t* dec;      //!< workspace: decisions laid out [warp][step][word][lane], 32-bit words
     uint32_t dec_steps; //!< payload + after
 };
 
-constexpr unsigned k7_tile_block_threads = 128;
+constexpr unsigned thread_tile_block_threads = 128;
 
 /*! The code the K=7 kernels decode: 171/133 in either order. */
 inline bool k7_tile_code(const conv::trellis& t)
@@ -48,14 +49,15 @@ inline bool k7_tile_code(const conv::trellis& t)
            ((t.polys[0] == 0171 && t.polys[1] == 0133) || (t.polys[0] == 0133 && t.polys[1] == 0171));
 }
 
-/*! 64 decision words of 32 bits per warp and decided step (32 tiles per warp). */
-inline size_t k7_tile_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles)
+/*! @p words decision words of 32 bits per tile and decided step (2 for 64 states), 32 tiles
+ *  per warp. */
+inline size_t thread_tile_workspace_bytes(const viterbi_tile_shape& shape, size_t n_tiles, size_t words)
 {
     const size_t warps = (n_tiles + 31) / 32;
-    return warps * (shape.payload + shape.after) * 64 * sizeof(uint32_t);
+    return warps * (shape.payload + shape.after) * 32 * words * sizeof(uint32_t);
 }
 
-inline k7_tile_args make_k7_tile_args(const viterbi_tile_shape& shape,
+inline thread_tile_args make_thread_tile_args(const viterbi_tile_shape& shape,
                                       const int8_t* llr,
                                       uint64_t first_step,
                                       size_t n_steps,
@@ -64,7 +66,7 @@ inline k7_tile_args make_k7_tile_args(const viterbi_tile_shape& shape,
                                       uint8_t* bits,
                                       void* workspace)
 {
-    k7_tile_args a{};
+    thread_tile_args a{};
     a.payload = shape.payload;
     a.before = shape.before;
     a.after = shape.after;
@@ -79,15 +81,55 @@ inline k7_tile_args make_k7_tile_args(const viterbi_tile_shape& shape,
     return a;
 }
 
+/*! What a one-thread-per-frame kernel thread needs (framed codes on the DPX kernel). */
+struct thread_frame_args {
+    termination term;
+    uint32_t frame_bits;
+    uint32_t frame_steps; //!< LLR steps per frame: frame_bits (+ k-1 when terminated)
+    uint32_t dec_steps;   //!< decided steps stored per frame
+    size_t n_frames;
+    const int8_t* llr;
+    uint8_t* bits;
+    uint32_t* dec; //!< workspace: decisions laid out [warp][step][word][lane]
+};
+
+/* The warp kernel's framed decoding (viterbi_warp.cu). */
+size_t viterbi_warp_frames_workspace_bytes(const conv::trellis& t,
+                                           termination term,
+                                           size_t frame_bits,
+                                           size_t n_frames);
+void launch_viterbi_warp_frames(const conv::trellis& t,
+                                termination term,
+                                size_t frame_bits,
+                                const int8_t* llr,
+                                uint8_t* bits,
+                                size_t n_frames,
+                                void* workspace,
+                                cudaStream_t stream);
+
 /* fp32 metrics in registers (viterbi_tile_reg.cu): any GPU, tiles up to 60000 steps. */
 bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape);
-void launch_viterbi_tile_reg(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream);
+void launch_viterbi_tile_reg(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
 
-/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu): needs 2-byte aligned LLRs; fast where
- * DPX runs in hardware (viterbi_tile_dpx_native). */
+/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu), for the codes of its catalogue (K 3..7,
+ * n 2..4, generators tapping both ends): needs LLRs aligned to 2 bytes (n = 2) or 4 (n = 4),
+ * nullptr meaning "aligned"; fast where DPX runs in hardware (viterbi_tile_dpx_native). */
 bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr);
+/* Decision words per step and tile of the DPX kernel for @p t (2 for K=7, else 1). */
+size_t viterbi_tile_dpx_words(const conv::trellis& t);
 bool viterbi_tile_dpx_native();
-void launch_viterbi_tile_dpx(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream);
+void launch_viterbi_tile_dpx(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
+/* Framed codes of the catalogue on the DPX kernel, one thread per frame. */
+bool viterbi_frames_dpx_supports(const conv::trellis& t, termination term, size_t frame_bits, const int8_t* llr);
+size_t viterbi_frames_dpx_workspace_bytes(const conv::trellis& t, termination term, size_t frame_bits, size_t n_frames);
+void launch_viterbi_frames_dpx(const conv::trellis& t,
+                               termination term,
+                               size_t frame_bits,
+                               const int8_t* llr,
+                               uint8_t* bits,
+                               size_t n_frames,
+                               void* workspace,
+                               cudaStream_t stream);
 
 } // namespace cuda
 } // namespace gpufec

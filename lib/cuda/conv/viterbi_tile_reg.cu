@@ -27,7 +27,7 @@ namespace cuda {
 
 namespace {
 
-constexpr int block_threads = k7_tile_block_threads;
+constexpr int block_threads = thread_tile_block_threads;
 constexpr int S = 64;
 /* In-place steps per block: 3 was the fastest on the H100 (docs/viterbi.md). */
 constexpr int block_steps = 3;
@@ -111,7 +111,7 @@ __device__ __forceinline__ void unrotate(float (&pm)[S])
 __device__ __forceinline__ float llr_f(int8_t q) { return float(llr_value(q)); }
 
 template <unsigned G0, unsigned G1>
-__global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(k7_tile_args a)
+__global__ void __launch_bounds__(block_threads, 4) viterbi_tile_reg_kernel(thread_tile_args a)
 {
     const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
     if (job >= a.n_tiles)
@@ -239,7 +239,7 @@ bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape&
     return k7_tile_code(t) && shape.before + shape.payload + shape.after <= 60000;
 }
 
-void launch_viterbi_tile_reg(const conv::trellis& t, const k7_tile_args& a, cudaStream_t stream)
+void launch_viterbi_tile_reg(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream)
 {
     launch_k7_tiles(t, a, viterbi_tile_reg_kernel<0171, 0133>, viterbi_tile_reg_kernel<0133, 0171>,
                     stream);

@@ -343,24 +343,24 @@ void launch(const kernel_args& a, cudaStream_t stream)
 
 } // namespace
 
-size_t viterbi_frames_workspace_bytes(const conv::trellis& t,
-                                      termination term,
-                                      size_t frame_bits,
-                                      size_t n_frames)
+size_t viterbi_warp_frames_workspace_bytes(const conv::trellis& t,
+                                           termination term,
+                                           size_t frame_bits,
+                                           size_t n_frames)
 {
     check_code(t);
     const size_t words = padded(frame_stored_steps(t.k, term, frame_bits) * words_per_step(t.k));
     return make_plan(t.k, words).global ? n_frames * words * sizeof(uint32_t) : 0;
 }
 
-void launch_viterbi_frames(const conv::trellis& t,
-                           termination term,
-                           size_t frame_bits,
-                           const int8_t* llr,
-                           uint8_t* bits,
-                           size_t n_frames,
-                           void* workspace,
-                           cudaStream_t stream)
+void launch_viterbi_warp_frames(const conv::trellis& t,
+                                termination term,
+                                size_t frame_bits,
+                                const int8_t* llr,
+                                uint8_t* bits,
+                                size_t n_frames,
+                                void* workspace,
+                                cudaStream_t stream)
 {
     check_code(t);
     kernel_args a{};

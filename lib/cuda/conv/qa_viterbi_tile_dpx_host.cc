@@ -1,0 +1,194 @@
+/* The packed DPX tile core (viterbi_tile_dpx_core.h) run on the host, no GPU: every code of
+ * the DPX catalogue (K 3..7, n 2..4) against the reference pass written from docs/viterbi.md
+ * (qa_viterbi_util.h), bit for bit. Tiles of every length modulo the block of K-1 steps, with
+ * and without a known start state, with a warm-up and a partial emit; noisy coded input,
+ * uniformly random int8 (-128 included), tie-heavy coarse input, and long clean saturated
+ * streams, which drive the metric spread to its largest across many renormalisations.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cuda/conv/viterbi_tile_dpx_catalogue.h"
+#include "cuda/conv/viterbi_tile_dpx_core.h"
+#include "core/conv/qa_viterbi_util.h"
+#include <cppunit/extensions/HelperMacros.h>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+
+/* decode_tile for one tile (a single thread's workspace: lane 0 of the device layout); a
+ * tail-biting frame of frame_bits steps when circular. */
+template <int K, unsigned... G>
+std::vector<uint8_t> host_tile(cuda::dpx_code<K, G...>,
+                               const std::vector<int8_t>& llr,
+                               uint32_t steps,
+                               uint32_t warm,
+                               bool known,
+                               uint32_t emit,
+                               bool words,
+                               bool end_at_zero = false,
+                               uint32_t circular = 0)
+{
+    constexpr int N = int(sizeof...(G));
+    constexpr size_t w = cuda::dpx::shape<K>::words;
+    std::vector<uint32_t> dec(size_t(steps - warm) * 32 * w + 32 * w, 0xdeadbeefu);
+    std::vector<uint8_t> out(emit + 4, 0xee);
+    if (circular) {
+        const uint32_t W = uint32_t(conv::tailbiting_wrap(K));
+        cuda::dpx::decode_tile<K, G...>(cuda::dpx::circular_steps<N>{ llr.data(), circular, (circular - W % circular) % circular },
+                                        steps, warm, known, dec.data(), 32 * w, 32, out.data(), emit, words);
+    } else {
+        cuda::dpx::decode_tile<K, G...>(cuda::dpx::linear_steps<N>{ llr.data() }, steps, warm, known, dec.data(),
+                                        32 * w, 32, out.data(), emit, words, end_at_zero);
+    }
+    for (size_t i = emit; i < out.size(); ++i)
+        CPPUNIT_ASSERT_EQUAL_MESSAGE("written past emit", uint8_t(0xee), out[i]);
+    out.resize(emit);
+    return out;
+}
+
+/* int8 channel values of @p steps steps: clean coded (+-amp), noisy, uniform or coarse. */
+std::vector<int8_t> input(const conv::trellis& t, uint32_t steps, int variant, std::mt19937& rng)
+{
+    const size_t len = size_t(steps) * t.n;
+    std::vector<int8_t> llr(len);
+    if (variant == 2) { // uniform, -128 included
+        for (auto& x : llr)
+            x = int8_t(rng() & 0xff);
+        return llr;
+    }
+    if (variant == 3) { // coarse: many ties
+        for (auto& x : llr)
+            x = int8_t(int(rng() % 3) - 1);
+        return llr;
+    }
+    // A coded path from a random state: clean at full scale (0) or noisy (1).
+    uint32_t s = rng() & uint32_t(t.states() - 1);
+    std::normal_distribution<double> noise(0.0, 50.0);
+    for (uint32_t i = 0; i < steps; ++i) {
+        const uint32_t u = rng() & 1u, c = t.outputs(s, u);
+        s = t.next_state(s, u);
+        for (int j = 0; j < t.n; ++j) {
+            const double y = ((c >> j) & 1u ? 127.0 : -127.0) + (variant == 1 ? noise(rng) : 0.0);
+            llr[size_t(i) * t.n + j] = int8_t(std::clamp(std::lround(y), -128l, 127l));
+        }
+    }
+    return llr;
+}
+
+} // namespace
+
+class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(viterbi_tile_dpx_host_test);
+    CPPUNIT_TEST(catalogue_codes_equal_reference);
+    CPPUNIT_TEST(long_saturated_streams);
+    CPPUNIT_TEST(catalogue_codes_tap_both_ends);
+    CPPUNIT_TEST(framed_modes_equal_reference);
+    CPPUNIT_TEST_SUITE_END();
+
+    /* Frames as tiles (docs/viterbi.md, framed modes): terminated (state 0 to state 0),
+     * truncated, and tail-biting over the circular extension (frames shorter than the wrap
+     * included), against the reference pass. */
+    void framed_modes_equal_reference()
+    {
+        std::mt19937 rng(31);
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            const uint32_t W = uint32_t(conv::tailbiting_wrap(t.k));
+            for (uint32_t F : { 1u, 2u, 5u, 6u, 13u, 40u, 333u, 1000u })
+                for (int variant = 0; variant < 4; ++variant)
+                    for (bool words : { false, true }) {
+                        const std::string what = "k " + std::to_string(t.k) + " n " + std::to_string(t.n) +
+                                                 " F " + std::to_string(F) + " variant " + std::to_string(variant);
+                        const uint32_t Tn = F + uint32_t(t.k) - 1;
+                        const auto term = input(t, Tn, variant, rng);
+                        CPPUNIT_ASSERT_MESSAGE(what + " terminated",
+                                               host_tile(code, term, Tn, 0, true, F, words, true) ==
+                                                   qa::reference_pass(t, term.data(), Tn, true, 0, 0, F));
+                        const auto trunc = input(t, F, variant, rng);
+                        CPPUNIT_ASSERT_MESSAGE(what + " truncated",
+                                               host_tile(code, trunc, F, 0, true, F, words) ==
+                                                   qa::reference_pass(t, trunc.data(), F, true, -1, 0, F));
+                        const auto tb = input(t, F, variant, rng);
+                        std::vector<int8_t> ext;
+                        for (uint32_t i = 0; i < F + 2 * W; ++i) {
+                            const size_t src = (i + W * F - W) % F; // step i - W, mod F
+                            ext.insert(ext.end(), tb.begin() + src * t.n, tb.begin() + (src + 1) * t.n);
+                        }
+                        CPPUNIT_ASSERT_MESSAGE(what + " tail-biting",
+                                               host_tile(code, tb, F + 2 * W, W, false, F, words, false, F) ==
+                                                   qa::reference_pass(t, ext.data(), F + 2 * W, false, -1, W, F));
+                    }
+        });
+    }
+
+    template <class Code>
+    static void check(Code code, uint32_t steps, uint32_t warm, bool known, uint32_t emit, int variant, std::mt19937& rng)
+    {
+        const conv::trellis t = Code::trellis();
+        const std::vector<int8_t> llr = input(t, steps, variant, rng);
+        const std::vector<uint8_t> ref = qa::reference_pass(t, llr.data(), steps, known, -1, warm, emit);
+        for (bool words : { false, true }) {
+            const std::vector<uint8_t> got = host_tile(code, llr, steps, warm, known, emit, words);
+            CPPUNIT_ASSERT_MESSAGE("k " + std::to_string(t.k) + " n " + std::to_string(t.n) + " g0 " +
+                                       std::to_string(t.polys[0]) + " steps " + std::to_string(steps) +
+                                       " warm " + std::to_string(warm) + " known " + std::to_string(known) +
+                                       " emit " + std::to_string(emit) + " variant " + std::to_string(variant) +
+                                       " words " + std::to_string(words),
+                                   got == ref);
+        }
+    }
+
+    void catalogue_codes_equal_reference()
+    {
+        std::mt19937 rng(23);
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            for (uint32_t steps : { 1u, 2u, 3u, 5u, 6u, 7u, 11u, 13u, 64u, 97u, 301u, 1200u })
+                for (int variant = 0; variant < 4; ++variant)
+                    for (bool known : { true, false }) {
+                        const uint32_t warm = steps > 40 ? 17 + steps % 5 : steps / 3;
+                        const uint32_t span = steps - warm;
+                        check(code, steps, warm, known, span, variant, rng);                  // whole
+                        check(code, steps, warm, known, span > 8 ? span - 7 : span, variant, rng); // payload
+                        check(code, steps, 0, known, steps, variant, rng);                    // no warm-up
+                    }
+        });
+    }
+
+    /* Clean full-scale input over many renormalisation intervals, known and unknown start:
+     * the 16-bit lanes at their limit must still compare the exact metrics. */
+    void long_saturated_streams()
+    {
+        std::mt19937 rng(29);
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            for (bool known : { true, false })
+                for (int variant : { 0, 2 })
+                    check(code, 6007, 31, known, 6007 - 31 - 60, variant, rng);
+        });
+    }
+
+    void catalogue_codes_tap_both_ends()
+    {
+        // The butterfly's x, -x, -x, x needs every generator to tap both ends (also a
+        // static_assert of decode_tile); and the catalogue holds every K 3..7 and n 2..4.
+        unsigned seen_k = 0, seen_n = 0;
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            CPPUNIT_ASSERT(cuda::dpx::taps_both_ends(t.k, t.polys, t.n));
+            CPPUNIT_ASSERT(decltype(code)::matches(t));
+            seen_k |= 1u << t.k;
+            seen_n |= 1u << t.n;
+        });
+        CPPUNIT_ASSERT_EQUAL(0xF8u, seen_k);
+        CPPUNIT_ASSERT_EQUAL(0x1Cu, seen_n);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(viterbi_tile_dpx_host_test);
+
+} // namespace gpufec
+} // namespace gr
