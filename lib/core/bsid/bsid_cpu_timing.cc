@@ -64,8 +64,8 @@ int main(int argc, char** argv)
         std::printf("%s, P_i = P_d = %g, P_s = %g, %s, drift limits [%d, %d] / [%d, %d], "
                     "%s lattice, %u thread(s), %zu frames: %.3f s, %.4f Mbit/s (SER %.2e)\n",
                     code->name().c_str(), p, ps, bsid_precision_name(o.precision).c_str(),
-                    bsid_lattice_name(o.lattice).c_str(),
-                    l.frame_min, l.frame_max, l.symbol_min, l.symbol_max, o.threads, frames, s,
+                    l.frame_min, l.frame_max, l.symbol_min, l.symbol_max, bsid_lattice_name(o.lattice).c_str(),
+                    o.threads, frames, s,
                     bits / s / 1e6, double(wrong) / double(sym.size()));
         return 0;
     } catch (const std::exception& e) {
