@@ -76,21 +76,26 @@ GPUFEC_HOST_DEVICE void bsid_pooled_forward(uint32_t x,
         const int xb = static_cast<int>((x >> (n - k)) & 1u);
         const real insert = bsid_insert_weight(w, k, n);
         bsid_pooled_columns(p0, length, M, k, &lo, &hi);
-        left = real(0);
-        real diag = row[0]; // F(k-1, c), read before the cell overwrites it
-        for (int c = 0; c < M; ++c) {
-            const real up = c + 1 < M ? row[(c + 1) * stride] : real(0); // F(k-1, c+1)
-            real f = real(0);
-            if (c >= lo && c <= hi) {
-                const long long P = p0 + k + c;
-                // A cell at P = 0 has consumed no bit: no transmission into it, y not read.
-                const real q = P >= 1 ? bsid_transmit_weight(w, y[P - 1], xb) : real(0);
-                f = bsid_lattice_cell(insert, left, w.erase, up, q, diag);
-            }
-            row[c * stride] = f;
+        // Cells outside [lo, hi] are 0; those before lo are not read by the cells after them
+        // (a cell reads columns c and c + 1 of the previous row), those after hi are zeroed
+        // once the row has read them.
+        for (int c = 0; c < lo; ++c)
+            row[c * stride] = real(0);
+        const long long base = p0 + k - 1; // y[base + c]: the bit a transmission into (k, c) receives
+        size_t o = static_cast<size_t>(lo) * stride; // row[o]: cell c
+        real left = real(0);
+        real diag = lo <= hi ? row[o] : real(0); // F(k-1, c), read before the cell overwrites it
+        for (int c = lo; c <= hi; ++c, o += stride) {
+            const real up = c + 1 < M ? row[o + stride] : real(0); // F(k-1, c+1)
+            // A cell at P = 0 has consumed no bit: no transmission into it, y not read.
+            const real q = base + c >= 0 ? bsid_transmit_weight(w, y[base + c], xb) : real(0);
+            const real f = bsid_lattice_cell(insert, left, w.erase, up, q, diag);
+            row[o] = f;
             left = f;
             diag = up;
         }
+        for (int c = hi + 1; c < M; ++c)
+            row[c * stride] = real(0);
     }
 }
 
@@ -119,21 +124,24 @@ GPUFEC_HOST_DEVICE void bsid_pooled_backward(uint32_t x,
         const int xb = static_cast<int>((x >> (n - 1 - k)) & 1u);
         const real insert = bsid_insert_weight(w, k, n);
         bsid_pooled_columns(p0, length, M, k, &lo, &hi);
+        // As forwards, mirrored: a cell reads columns c and c - 1 of the next row.
+        for (int c = hi + 1; c < M; ++c)
+            row[c * stride] = real(0);
+        const long long base = p0 + k; // y[base + c]: the bit that bit k is received as from (k, c)
+        size_t o = static_cast<size_t>(hi < 0 ? 0 : hi) * stride; // row[o]: cell c
         real right = real(0);
-        real down = row[(M - 1) * stride]; // B(k+1, c), read before the cell overwrites it
-        for (int c = M - 1; c >= 0; --c) {
-            const real down_left = c >= 1 ? row[(c - 1) * stride] : real(0); // B(k+1, c-1)
-            real b = real(0);
-            if (c >= lo && c <= hi) {
-                const long long P = p0 + k + c;
-                // Bit k received at y[P]: only while the window has it.
-                const real q = P < length ? bsid_transmit_weight(w, y[P], xb) : real(0);
-                b = bsid_lattice_cell(insert, right, w.erase, down_left, q, down);
-            }
-            row[c * stride] = b;
+        real down = lo <= hi ? row[o] : real(0); // B(k+1, c), read before the cell overwrites it
+        for (int c = hi; c >= lo; --c, o -= stride) {
+            const real down_left = c >= 1 ? row[o - stride] : real(0); // B(k+1, c-1)
+            // Bit k received at y[P]: only while the window has it.
+            const real q = base + c < length ? bsid_transmit_weight(w, y[base + c], xb) : real(0);
+            const real b = bsid_lattice_cell(insert, right, w.erase, down_left, q, down);
+            row[o] = b;
             right = b;
             down = down_left;
         }
+        for (int c = 0; c < lo; ++c)
+            row[c * stride] = real(0);
     }
 }
 
