@@ -8,8 +8,8 @@
  */
 #include "../parallel_for.h"
 #include "bsid_backend.h"
-#include "common/bsid/pooled_lattice.h"
 #include "lattice_cpu.h"
+#include "pooled_cpu.h"
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -29,6 +29,7 @@ struct frame_work {
     std::vector<real> beta;  // [i][a]
     std::vector<real> post;  // q
     std::vector<real> rows;  // pooled: [c][x], M * q
+    std::vector<real> q0, q1, zero; // pooled: the symbol's transmission weights, q zeros
 };
 
 template <typename real>
@@ -134,6 +135,9 @@ private:
             w.gsum.resize(S * M * Mn);
         } else {
             w.rows.resize(M * q);
+            w.q0.resize(m_n * q);
+            w.q1.resize(m_n * q);
+            w.zero.assign(q, real(0));
         }
         w.alpha.assign((S + 1) * M, real(0));
         w.beta.assign((S + 1) * M, real(0));
@@ -142,9 +146,7 @@ private:
         auto gamma_range = [&](size_t, size_t b, size_t e) {
             std::vector<real> rows((Mn + 1) * q, real(0)), q0(m_n * q), q1(m_n * q);
             for (size_t i = b; i < e; ++i) {
-                const size_t pos_i = i < m_N ? i : i - m_N; // lookahead: the next frame's codebooks
-                detail::bsid_lattice_q(m_code.packed().data() + pos_i * q, m_n, q, m_w, q0.data(),
-                                       q1.data());
+                detail::bsid_lattice_q(codebook(i), m_n, q, m_w, q0.data(), q1.data());
                 for (size_t a = 0; a < M; ++a) {
                     if (!exists(win, i, a)) {
                         std::fill_n(w.gamma.data() + i * per_i + a * per_a, per_a, real(0));
@@ -318,8 +320,8 @@ private:
         return m_code.packed().data() + (i < m_N ? i : i - m_N) * m_q; // lookahead: the next frame's
     }
 
-    /* an = Σ_x prior(x) F_x(n, ·): the pooled lattices of symbol i seeded with ai (a codeword of
-     * prior 0 adds nothing and is not run). Sums over x in increasing order, as on the GPU. */
+    /* an = Σ_x prior(x) F_x(n, ·): the pooled lattices of symbol i seeded with ai. Sums over
+     * x in increasing order, as on the GPU. */
     void pooled_forward(const uint8_t* y,
                         const bsid_frame_window& win,
                         size_t i,
@@ -329,16 +331,10 @@ private:
                         frame_work<real>& w) const
     {
         const size_t M = m_M, q = m_q;
-        const long long p0 = position(win, i, 0), length = static_cast<long long>(win.length);
-        const uint32_t* cw = codebook(i);
-        for (size_t x = 0; x < q; ++x) {
-            if (prior_of(prior, i, x) == real(0)) {
-                for (size_t c = 0; c < M; ++c)
-                    w.rows[c * q + x] = real(0);
-                continue;
-            }
-            bsid_pooled_forward<real>(cw[x], m_n, y, p0, length, static_cast<int>(M), m_w, ai, w.rows.data() + x, q);
-        }
+        detail::bsid_lattice_q(codebook(i), m_n, q, m_w, w.q0.data(), w.q1.data());
+        detail::bsid_pooled_forward_all(w.q0.data(), w.q1.data(), m_n, q, y, position(win, i, 0),
+                                        static_cast<long long>(win.length), static_cast<int>(M), m_w, ai,
+                                        w.zero.data(), w.rows.data());
         for (size_t c = 0; c < M; ++c) {
             const real* r = w.rows.data() + c * q;
             real v = real(0);
@@ -361,23 +357,19 @@ private:
                          frame_work<real>& w) const
     {
         const size_t M = m_M, q = m_q;
-        const long long p0 = position(win, i, 0), length = static_cast<long long>(win.length);
-        const uint32_t* cw = codebook(i);
-        for (size_t x = 0; x < q; ++x) {
-            const real pr = prior_of(prior, i, x);
-            if (pr == real(0)) {
-                for (size_t c = 0; c < M; ++c)
-                    w.rows[c * q + x] = real(0);
-                continue;
+        detail::bsid_lattice_q(codebook(i), m_n, q, m_w, w.q0.data(), w.q1.data());
+        detail::bsid_pooled_backward_all(w.q0.data(), w.q1.data(), m_n, q, y, position(win, i, 0),
+                                         static_cast<long long>(win.length), static_cast<int>(M), m_w, bn,
+                                         w.zero.data(), w.rows.data());
+        if (want) {
+            std::fill(w.post.begin(), w.post.end(), real(0));
+            for (size_t c = 0; c < M; ++c) {
+                const real* r = w.rows.data() + c * q;
+                for (size_t x = 0; x < q; ++x)
+                    w.post[x] += ai[c] * r[x];
             }
-            real* r = w.rows.data() + x;
-            bsid_pooled_backward<real>(cw[x], m_n, y, p0, length, static_cast<int>(M), m_w, bn, r, q);
-            if (want) {
-                real s = real(0);
-                for (size_t c = 0; c < M; ++c)
-                    s += ai[c] * r[c * q];
-                w.post[x] = pr * s;
-            }
+            for (size_t x = 0; x < q; ++x)
+                w.post[x] *= prior_of(prior, i, x);
         }
         for (size_t c = 0; c < M; ++c) {
             const real* r = w.rows.data() + c * q;

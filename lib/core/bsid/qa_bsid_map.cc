@@ -7,6 +7,7 @@
  */
 #include "../test/qa_expect.h"
 #include "lattice_cpu.h"
+#include "pooled_cpu.h"
 #include <gnuradio/gpufec/bsid_map.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>
@@ -224,6 +225,7 @@ class bsid_map_test : public CppUnit::TestFixture
     CPPUNIT_TEST(float_against_double);
     CPPUNIT_TEST(symbol_error_rate);
     CPPUNIT_TEST(bad_input);
+    CPPUNIT_TEST(pooled_lattice_bit_identical);
     CPPUNIT_TEST(pooled_equals_corridor);
     CPPUNIT_TEST(pooled_batches);
     CPPUNIT_TEST(pooled_symbol_error_rate);
@@ -555,6 +557,54 @@ public:
         const double se = std::sqrt(std::max(expected, 1.0)) / n;
         CPPUNIT_ASSERT_MESSAGE("SER " + std::to_string(ser) + " vs estimated " + std::to_string(expected / n),
                                std::fabs(ser - expected / n) < 5 * se + 2.0 / n);
+    }
+
+    template <typename real>
+    void pooled_lattice_case(std::mt19937& g)
+    {
+        // The CPU's lattices across codewords (pooled_cpu.h) against the shared per-codeword
+        // ones, bit for bit: windows that cut the lattice at either end, start and end
+        // positions before and after the window.
+        const int n = 1 + static_cast<int>(g() % 12), M = 1 + static_cast<int>(g() % 40);
+        const size_t q = 1 + g() % 9;
+        const long long length = static_cast<long long>(g() % 60);
+        const long long p0 = static_cast<long long>(g() % 80) - 40;
+        const auto w = make_bsid_lattice_weights<real>(0.01 * (g() % 20), 0.01 * (g() % 20), 0.01 * (g() % 10));
+        std::vector<uint8_t> y(static_cast<size_t>(length) + 1);
+        for (auto& b : y)
+            b = g() & 1u;
+        std::vector<uint32_t> cw(q);
+        for (auto& x : cw)
+            x = static_cast<uint32_t>(g()) & ((n == 32 ? 0u : (1u << n)) - 1u);
+        std::vector<real> seed(static_cast<size_t>(M));
+        for (auto& v : seed)
+            v = static_cast<real>(g() % 100) / 100;
+        std::vector<real> q0(n * q), q1(n * q), zero(q, real(0)), all(M * q), one(M * q);
+        detail::bsid_lattice_q(cw.data(), n, q, w, q0.data(), q1.data());
+        for (int backward = 0; backward < 2; ++backward) {
+            if (backward)
+                detail::bsid_pooled_backward_all(q0.data(), q1.data(), n, q, y.data(), p0, length, M, w, seed.data(),
+                                                 zero.data(), all.data());
+            else
+                detail::bsid_pooled_forward_all(q0.data(), q1.data(), n, q, y.data(), p0, length, M, w, seed.data(),
+                                                zero.data(), all.data());
+            for (size_t x = 0; x < q; ++x) {
+                if (backward)
+                    bsid_pooled_backward<real>(cw[x], n, y.data(), p0, length, M, w, seed.data(), one.data() + x, q);
+                else
+                    bsid_pooled_forward<real>(cw[x], n, y.data(), p0, length, M, w, seed.data(), one.data() + x, q);
+            }
+            CPPUNIT_ASSERT(std::memcmp(all.data(), one.data(), all.size() * sizeof(real)) == 0);
+        }
+    }
+
+    void pooled_lattice_bit_identical()
+    {
+        std::mt19937 g(21);
+        for (int t = 0; t < 300; ++t) {
+            pooled_lattice_case<float>(g);
+            pooled_lattice_case<double>(g);
+        }
     }
 
     void pooled_equals_corridor()
