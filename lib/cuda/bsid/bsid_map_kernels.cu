@@ -312,7 +312,11 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
     plan.exch_elems = pooled_rows_elems(int(M), int(q));
     plan.exch_shared = base + plan.exch_elems * rb <= budget;
     size_t used = base + (plan.exch_shared ? plan.exch_elems * rb : 0);
-    plan.words_shared = used + max_window <= budget ? max_window : 0; // received bytes staged
+    // The received bytes (one read a cell, the same byte in every lane: a broadcast) are staged
+    // only within the share that keeps the multiprocessor full of blocks: a full multiprocessor
+    // hides the latency of the cached global reads better than fewer blocks with them staged.
+    const size_t share = size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm;
+    plan.words_shared = used + max_window <= std::min(budget, share) ? max_window : 0;
     used += plan.words_shared;
     plan.shared_bytes = used;
     plan.max_grid = size_t(prop.maxGridSize[0]);
