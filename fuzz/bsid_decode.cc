@@ -119,27 +119,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     } catch (const std::invalid_argument&) {
         return 0;
     }
-    for (size_t r = 0; r < frames * N; ++r) {
-        double s = 0;
-        size_t best = 0;
-        for (size_t D = 0; D < q; ++D) {
-            const double v = post[r * q + D];
-            FUZZ_CHECK(std::isfinite(v) && v >= 0.0);
-            s += v;
-            if (v > post[r * q + best])
-                best = D;
+    // Valid outputs: finite rows of probabilities summing to 1, decisions their argmax, end
+    // drifts summing to 1 or all 0.
+    const auto check_outputs = [&](const std::vector<double>& post, const std::vector<uint32_t>& d,
+                                   const std::vector<double>& end) {
+        for (size_t r = 0; r < frames * N; ++r) {
+            double s = 0;
+            size_t best = 0;
+            for (size_t D = 0; D < q; ++D) {
+                const double v = post[r * q + D];
+                FUZZ_CHECK(std::isfinite(v) && v >= 0.0);
+                s += v;
+                if (v > post[r * q + best])
+                    best = D;
+            }
+            FUZZ_CHECK(std::fabs(s - 1.0) < 1e-9);
+            FUZZ_CHECK(d[r] == best);
         }
-        FUZZ_CHECK(std::fabs(s - 1.0) < 1e-9);
-        FUZZ_CHECK(d[r] == best);
-    }
-    for (size_t f = 0; f < frames; ++f) {
-        double s = 0;
-        for (size_t a = 0; a < M; ++a) {
-            FUZZ_CHECK(std::isfinite(end[f * M + a]) && end[f * M + a] >= 0.0);
-            s += end[f * M + a];
+        for (size_t f = 0; f < frames; ++f) {
+            double s = 0;
+            for (size_t a = 0; a < M; ++a) {
+                FUZZ_CHECK(std::isfinite(end[f * M + a]) && end[f * M + a] >= 0.0);
+                s += end[f * M + a];
+            }
+            FUZZ_CHECK(s == 0.0 || std::fabs(s - 1.0) < 1e-9);
         }
-        FUZZ_CHECK(s == 0.0 || std::fabs(s - 1.0) < 1e-9);
-    }
+    };
+    check_outputs(post, d, end);
     if (clean && priors.empty() && start.empty() && p.pi == 0 && p.pd == 0 && p.ps == 0)
         FUZZ_CHECK(d == sent);
     // Another batch size and thread count: the same posteriors.
@@ -151,5 +157,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     dec2.decode_windows(rx.data(), w.data(), frames, start.empty() ? nullptr : start.data(),
                         priors.empty() ? nullptr : priors.data(), post2.data(), nullptr, nullptr);
     FUZZ_CHECK(post2 == post);
+    // The pooled lattice on the same input (no input bytes read: the corpus keeps its meaning).
+    if (o.lattice == bsid_lattice::CORRIDOR) {
+        bsid_map_options op = o;
+        op.lattice = bsid_lattice::POOLED;
+        bsid_map_decoder_engine dec3(c, p, op);
+        std::vector<double> post3(post.size()), end3(end.size());
+        std::vector<uint32_t> d3(d.size(), 0xffffffffu);
+        dec3.decode_windows(rx.data(), w.data(), frames, start.empty() ? nullptr : start.data(),
+                            priors.empty() ? nullptr : priors.data(), post3.data(), d3.data(), end3.data());
+        check_outputs(post3, d3, end3);
+        if (clean && priors.empty() && start.empty() && p.pi == 0 && p.pd == 0 && p.ps == 0)
+            FUZZ_CHECK(d3 == sent);
+    }
     return 0;
 }

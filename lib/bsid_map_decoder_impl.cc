@@ -38,7 +38,8 @@ bsid_map_decoder::sptr bsid_map_decoder::make(tvb_code_sptr code,
                                               const std::string& precision,
                                               unsigned threads,
                                               double drift_threshold,
-                                              int max_symbol_drift)
+                                              int max_symbol_drift,
+                                              const std::string& lattice)
 {
     if (!code)
         throw std::invalid_argument(
@@ -56,6 +57,7 @@ bsid_map_decoder::sptr bsid_map_decoder::make(tvb_code_sptr code,
     o.threads = threads;
     o.drift_threshold = drift_threshold;
     o.max_symbol_drift = max_symbol_drift;
+    o.lattice = parse_bsid_lattice(lattice);
     o.check();
     return gnuradio::make_block_sptr<bsid_map_decoder_impl>(
         code, channel, parse_output(output), o);

@@ -113,7 +113,8 @@ class ber_bsid_test : public CppUnit::TestFixture
     void bad_specs_fail()
     {
         for (const char* spec : { "tvb:n=0", "tvb:q=12", "tvb:n=3,q=16", "tvb:construction=x",
-                                  "tvb:foo=1", "tvb:N", "tvb:precision=half", "tvb:threshold=2" })
+                                  "tvb:foo=1", "tvb:N", "tvb:precision=half", "tvb:threshold=2",
+                                  "tvb:lattice=wide" })
             CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 100), std::invalid_argument);
         CPPUNIT_ASSERT_THROW(make_code("tvb:q=8", 100), std::invalid_argument); // 100 bits, 3 per symbol
         for (const char* spec : { "bsid:pi=-1", "bsid:pi=0.6,pd=0.6", "bsid:pz=0.1", "bsid:pi" })
@@ -129,11 +130,14 @@ class ber_bsid_test : public CppUnit::TestFixture
 
     void noise_free_point_has_no_errors()
     {
-        const point_result r = simulate("tvb:n=8,q=16,N=20,construction=watermark", "bsid", 0, 50);
-        CPPUNIT_ASSERT_EQUAL(uint64_t(50), r.counts.frames);
-        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.bit_errors);
-        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.symbol_errors);
-        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.frame_errors);
+        for (const char* spec : { "tvb:n=8,q=16,N=20,construction=watermark",
+                                  "tvb:n=8,q=16,N=20,construction=watermark,lattice=pooled" }) {
+            const point_result r = simulate(spec, "bsid", 0, 50);
+            CPPUNIT_ASSERT_EQUAL(uint64_t(50), r.counts.frames);
+            CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.bit_errors);
+            CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.symbol_errors);
+            CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.frame_errors);
+        }
     }
 
     void substitution_point_matches_the_enumeration()

@@ -143,6 +143,8 @@ tvb_spec parse_spec(const std::string& args)
             s.opts.precision = parse_bsid_precision(value);
         else if (key == "storage")
             s.opts.storage = parse_bsid_storage(value);
+        else if (key == "lattice")
+            s.opts.lattice = parse_bsid_lattice(value);
         else if (key == "max_drift")
             s.opts.max_drift = int(parse_count(what, value, 0, 1u << 30));
         else if (key == "threshold")
@@ -150,7 +152,7 @@ tvb_spec parse_spec(const std::string& args)
         else
             throw std::invalid_argument("--code tvb: unknown key '" + key +
                                         "' (keys: n, q, N, construction, seed, precision, "
-                                        "storage, max_drift, threshold)");
+                                        "storage, lattice, max_drift, threshold)");
     }
     s.opts.check();
     return s;
@@ -176,7 +178,8 @@ code_under_test make_tvb(const std::string& args, size_t frame_bits)
     cut.symbols_per_frame = c->N();
     cut.frames = "messages of N = " + std::to_string(c->N()) + " symbols, frames of tau = " +
                  std::to_string(c->tau()) + " bits, each decoded where it starts and ends";
-    cut.decoder = "BSID MAP (" + bsid_precision_name(s.opts.precision) +
+    cut.decoder = "BSID MAP (" + bsid_precision_name(s.opts.precision) + ", " +
+                  bsid_lattice_name(s.opts.lattice) + " lattice" +
                   "), drift limits " + (s.opts.max_drift < 0 ? "derived per point" : "+-" + std::to_string(s.opts.max_drift)) +
                   "; channel drawn on the host";
     const auto simulator = [c, s](backend_kind kind) {
@@ -199,8 +202,9 @@ const register_code_family registration({
     "                        bits, default 10), q (symbols, default 32), N (symbols per\n"
     "                        message, default --frame-bits / log2 q), construction (random,\n"
     "                        watermark, marker), seed (of the construction), precision (float,\n"
-    "                        double), storage (auto, global, local), max_drift (default:\n"
-    "                        derived), threshold (drift threshold, default 1e-10); SER too\n"
+    "                        double), storage (auto, global, local), lattice (corridor,\n"
+    "                        pooled), max_drift (default: derived), threshold (drift\n"
+    "                        threshold, default 1e-10); SER too\n"
     "                        e.g. --code tvb:n=10,q=32,N=210,construction=watermark\n"
     "                             --channel bsid:pi=x,pd=x --points 0.002:0.01:0.002\n",
     make_tvb,

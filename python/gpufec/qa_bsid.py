@@ -242,6 +242,33 @@ class qa_bsid(gr_unittest.TestCase):
         np.testing.assert_allclose(
             gpufec.bsid_map_decode(c, block, frames, precision="double"), batch, rtol=1e-12)
 
+    def test_decode_pooled(self):
+        # The pooled lattice: the BSC closed form, the corridor's posteriors when the limits
+        # hold every path, and the block and the stream decoder with it.
+        c = gpufec.tvb_code(5, 8, 12, seed=7)
+        ps = 0.08
+        ch = gpufec.bsid_channel_model(0, 0, ps, seed=3)
+        rx, _ = ch.transmit(c.encode(self.symbols(c, 1)[0]))
+        np.testing.assert_allclose(gpufec.bsid_map_decode(c, ch, rx, precision="double", lattice="pooled"),
+                                   bsc_posteriors(c, rx, ps), rtol=1e-9, atol=1e-12)
+        c = gpufec.tvb_code(6, 8, 5, construction="watermark", seed=2)
+        ch = gpufec.bsid_channel_model(0.03, 0.03, 0.01, seed=4)
+        frames = [ch.transmit(c.encode(s), first=f * c.tau)[0] for f, s in enumerate(self.symbols(c, 4))]
+        wide = dict(precision="double", max_drift=2 * c.tau + 8, max_symbol_drift=2 * c.tau + 8, backend="cpu")
+        np.testing.assert_allclose(gpufec.bsid_map_decode(c, ch, frames, lattice="pooled", **wide),
+                                   gpufec.bsid_map_decode(c, ch, frames, lattice="corridor", **wide),
+                                   rtol=1e-9, atol=1e-15)
+        with self.assertRaisesRegex(ValueError, "lattice = 'wide' is not known"):
+            gpufec.bsid_map_decode(c, ch, frames, lattice="wide")
+        c = gpufec.tvb_code(6, 8, 10, construction="watermark")
+        clean = gpufec.bsid_channel_model(0, 0, 0)
+        s, rx, _ = self.stream(c, clean, 5)
+        dec = gpufec.bsid_map_decoder(c, clean, backend="cpu", lookahead=1, lattice="pooled")
+        sink = run(blocks.vector_source_b(rx.tolist()), dec)
+        np.testing.assert_array_equal(np.array(sink.data(), np.uint8), c.bits_from_symbols(s.ravel()))
+        r = gpufec.bsid_stream_decode(c, clean, rx, lookahead=1, backend="cpu", lattice="pooled")
+        np.testing.assert_array_equal(r["symbols"], s)
+
     def test_drift_limits(self):
         c = gpufec.tvb_code(10, 32, 50)
         ch = gpufec.bsid_channel_model(0.01, 0.01, 0)

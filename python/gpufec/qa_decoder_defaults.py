@@ -99,13 +99,14 @@ class qa_decoder_defaults(gr_unittest.TestCase):
         common = {k: self.cpp[k] for k in ("backend", "device")}
         self.assert_signature(gpufec.bsid_map_decoder.__init__, dict(common, **bsid),
                               ("backend", "device", "lookahead", "max_drift", "storage",
-                               "precision", "threads", "drift_threshold", "max_symbol_drift"))
+                               "precision", "threads", "drift_threshold", "max_symbol_drift",
+                               "lattice"))
         # The numpy functions take None for a derived limit.
         numpy = {k: v for k, v in dict(common, **bsid).items() if "max_" not in k}
         self.assert_signature(gpufec.bsid_map_decode, numpy,
                               ("backend", "device", "precision", "storage", "threads",
-                               "drift_threshold"))
-        self.assert_signature(gpufec.bsid_stream_decode, numpy, ("lookahead", "precision"))
+                               "drift_threshold", "lattice"))
+        self.assert_signature(gpufec.bsid_stream_decode, numpy, ("lookahead", "precision", "lattice"))
         with open(os.path.join(GRC, "gpufec_bsid_map_decoder.block.yml.in")) as f:
             text = f.read().replace("@GPUFEC_DECODER_PARAMETERS@\n", "")
         params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}

@@ -75,6 +75,14 @@ enum class bsid_storage {
 GPUFEC_CORE_API bsid_storage parse_bsid_storage(const std::string& name);
 GPUFEC_CORE_API std::string bsid_storage_name(bsid_storage s);
 
+/*! @brief How the receiver metric's lattices are laid out (docs/bsid.md, "Lattice"). */
+enum class bsid_lattice {
+    CORRIDOR = 0, //!< Briffa's: one lattice per start drift, drift changes within the corridor
+    POOLED = 1,   //!< one lattice per codeword over the absolute drift, all start drifts at once
+};
+GPUFEC_CORE_API bsid_lattice parse_bsid_lattice(const std::string& name);
+GPUFEC_CORE_API std::string bsid_lattice_name(bsid_lattice l);
+
 /*! @brief The arithmetic of the lattice and of the alpha, beta and posterior sums. */
 enum class bsid_precision { FLOAT = 0, DOUBLE = 1 };
 GPUFEC_CORE_API bsid_precision parse_bsid_precision(const std::string& name);
@@ -89,6 +97,8 @@ struct GPUFEC_CORE_API bsid_map_options : decoder_options {
     int max_symbol_drift = -1; //!< drift change per codeword; < 0: derived
     bsid_storage storage = bsid_storage::AUTO;
     bsid_precision precision = bsid_precision::FLOAT;
+    /*! POOLED has no stored gamma: storage applies to CORRIDOR only. */
+    bsid_lattice lattice = bsid_lattice::CORRIDOR;
     /*! Codewords of the next frame that the stream decoder reads past a frame's end to place
      *  it (0 for decode_frames, which knows where each frame ends). */
     size_t lookahead = 0;

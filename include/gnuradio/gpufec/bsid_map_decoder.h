@@ -54,6 +54,7 @@ public:
      * \param drift_threshold the probability, per frame and codeword, that the true drift
      *        leaves the derived limits, in (0, 1)
      * \param max_symbol_drift the drift change per codeword, or -1 to derive it
+     * \param lattice the receiver metric's lattice: "corridor" (the paper's) or "pooled"
      */
     static sptr
     make(tvb_code_sptr code,
@@ -67,7 +68,8 @@ public:
          const std::string& precision = bsid_precision_name(bsid_map_options().precision),
          unsigned threads = bsid_map_options().threads,
          double drift_threshold = bsid_map_options().drift_threshold,
-         int max_symbol_drift = bsid_map_options().max_symbol_drift);
+         int max_symbol_drift = bsid_map_options().max_symbol_drift,
+         const std::string& lattice = bsid_lattice_name(bsid_map_options().lattice));
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;

@@ -42,6 +42,33 @@ inline bsid_lattice_weights<real> make_bsid_lattice_weights(double pi, double pd
                                        static_cast<real>(pt * ps) };
 }
 
+/* The channel's per-bit events, in the lattice's terms: the one description that the corridor
+ * lattice here and the pooled lattice (pooled_lattice.h) both step with. */
+
+/*! Weight of an insertion on row k of n: insertions precede a bit, so none on the last row
+ *  (insertions after a codeword's last bit belong to the next codeword). */
+template <typename real>
+GPUFEC_HOST_DEVICE real bsid_insert_weight(const bsid_lattice_weights<real>& w, int k, int n)
+{
+    return k < n ? w.insert : real(0);
+}
+
+/*! Weight of sent bit @p xb received as @p yb (a transmission, with or without substitution). */
+template <typename real>
+GPUFEC_HOST_DEVICE real bsid_transmit_weight(const bsid_lattice_weights<real>& w, int yb, int xb)
+{
+    return yb == xb ? w.match : w.mismatch;
+}
+
+/*! One lattice cell: an insertion from the neighbour along the row, a deletion from the
+ *  previous row's neighbour, a transmission from the previous row's cell, in this order (the
+ *  rounding every backend shares). Backwards the same sum runs over the transposed lattice. */
+template <typename real>
+GPUFEC_HOST_DEVICE real bsid_lattice_cell(real insert, real along, real erase, real deleted, real transmit, real kept)
+{
+    return insert * along + erase * deleted + transmit * kept;
+}
+
 /*!
  * @brief R(y[0 .. n + delta) | x) for every drift change delta = symbol_min .. symbol_max.
  *
@@ -78,7 +105,7 @@ GPUFEC_HOST_DEVICE void bsid_receiver_metric(uint32_t x,
     }
     for (int k = 1; k <= n; ++k) {
         const int xb = static_cast<int>((x >> (n - k)) & 1u);
-        const real insert = k < n ? w.insert : real(0);
+        const real insert = bsid_insert_weight(w, k, n);
         real left = real(0); // F(k, d - 1), already of the new row
         for (int s = 0; s < width; ++s) {
             const int d = s + symbol_min;
@@ -88,8 +115,8 @@ GPUFEC_HOST_DEVICE void bsid_receiver_metric(uint32_t x,
                 const real up = s + 1 < width ? row[s + 1] : real(0);   // F(k-1, d+1)
                 const real diag = j >= 1 ? row[s] : real(0);             // F(k-1, d)
                 // y is read only where a bit was consumed (j >= 1): y[0] may be past the end.
-                const real q = j >= 1 ? ((y[j - 1] == xb) ? w.match : w.mismatch) : real(0);
-                f = insert * left + w.erase * up + q * diag;
+                const real q = j >= 1 ? bsid_transmit_weight(w, y[j - 1], xb) : real(0);
+                f = bsid_lattice_cell(insert, left, w.erase, up, q, diag);
             }
             row[s] = f;
             left = f;

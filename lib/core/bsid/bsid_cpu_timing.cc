@@ -1,7 +1,7 @@
 /* gpufec_bsid_cpu_timing: throughput of the CPU insertion/deletion MAP decoder (information
  * bits per second) on frames sent through the seeded BSID channel.
  * Usage: gpufec_bsid_cpu_timing [n=10] [q=32] [N=100] [p=0.01] [threads=1] [frames=20]
- *                               [float|double] [ps=0]
+ *                               [float|double] [ps=0] [corridor|pooled]
  * p is both P_i and P_d. Not installed; docs/bsid.md quotes its output.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,6 +28,7 @@ int main(int argc, char** argv)
         const size_t frames = argc > 6 ? size_t(std::atol(argv[6])) : 20;
         o.precision = parse_bsid_precision(argc > 7 ? argv[7] : "float");
         const double ps = argc > 8 ? std::atof(argv[8]) : 0.0;
+        o.lattice = parse_bsid_lattice(argc > 9 ? argv[9] : "corridor");
 
         const auto code = tvb_code::make(n, q, N, {}, "random", 1);
         bsid_params ch;
@@ -61,9 +62,10 @@ int main(int argc, char** argv)
             wrong += sym[i] != out[i];
         const double bits = double(frames * N * code->bits_per_symbol());
         std::printf("%s, P_i = P_d = %g, P_s = %g, %s, drift limits [%d, %d] / [%d, %d], "
-                    "%u thread(s), %zu frames: %.3f s, %.4f Mbit/s (SER %.2e)\n",
+                    "%s lattice, %u thread(s), %zu frames: %.3f s, %.4f Mbit/s (SER %.2e)\n",
                     code->name().c_str(), p, ps, bsid_precision_name(o.precision).c_str(),
-                    l.frame_min, l.frame_max, l.symbol_min, l.symbol_max, o.threads, frames, s,
+                    l.frame_min, l.frame_max, l.symbol_min, l.symbol_max, bsid_lattice_name(o.lattice).c_str(),
+                    o.threads, frames, s,
                     bits / s / 1e6, double(wrong) / double(sym.size()));
         return 0;
     } catch (const std::exception& e) {

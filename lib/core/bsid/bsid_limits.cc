@@ -214,6 +214,20 @@ std::string bsid_precision_name(bsid_precision p)
     return p == bsid_precision::DOUBLE ? "double" : "float";
 }
 
+bsid_lattice parse_bsid_lattice(const std::string& name)
+{
+    if (name == "corridor")
+        return bsid_lattice::CORRIDOR;
+    if (name == "pooled")
+        return bsid_lattice::POOLED;
+    throw std::invalid_argument("lattice = '" + name + "' is not known: use 'corridor' or 'pooled'");
+}
+
+std::string bsid_lattice_name(bsid_lattice l)
+{
+    return l == bsid_lattice::POOLED ? "pooled" : "corridor";
+}
+
 void bsid_map_options::check() const
 {
     decoder_options::check();
@@ -231,6 +245,9 @@ void bsid_map_options::check() const
     const int pr = static_cast<int>(precision);
     if (pr < 0 || pr > 1)
         bad_option("precision", std::to_string(pr), "float or double");
+    const int la = static_cast<int>(lattice);
+    if (la < 0 || la > 1)
+        bad_option("lattice", std::to_string(la), "corridor or pooled");
     if (lookahead > (size_t(1) << 31))
         bad_option("lookahead", std::to_string(lookahead), "at most N codewords (the code's)");
 }

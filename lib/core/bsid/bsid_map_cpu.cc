@@ -1,12 +1,15 @@
 /* The CPU backend of the insertion/deletion MAP decoder: the reference (docs/bsid.md,
- * "Arithmetic"). Per frame: γ for every symbol of the window (the lattice of
- * common/bsid/receiver_metric.h), then α forwards, β backwards with the posteriors. Frames are
- * spread over threads; a batch of fewer frames than threads spreads each frame's γ instead.
+ * "Arithmetic"). Per frame, with the corridor lattice: γ for every symbol of the window (the
+ * lattice of common/bsid/receiver_metric.h), then α forwards, β backwards with the posteriors.
+ * With the pooled lattice (common/bsid/pooled_lattice.h) no γ: each step of α and of β runs
+ * the q lattices of its symbol. Frames are spread over threads; a batch of fewer frames than
+ * threads spreads each frame's γ instead (corridor only).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../parallel_for.h"
 #include "bsid_backend.h"
 #include "lattice_cpu.h"
+#include "pooled_cpu.h"
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -25,6 +28,8 @@ struct frame_work {
     std::vector<real> alpha; // [i][a], i = 0..S
     std::vector<real> beta;  // [i][a]
     std::vector<real> post;  // q
+    std::vector<real> rows;  // pooled: [c][x], M * q
+    std::vector<real> q0, q1, zero; // pooled: the symbol's transmission weights, q zeros
 };
 
 template <typename real>
@@ -40,7 +45,8 @@ public:
           m_q(s.code->q()),
           m_N(s.code->N()),
           m_M(s.limits.frame_states()),
-          m_Mn(s.limits.symbol_states())
+          m_Mn(s.limits.symbol_states()),
+          m_pooled(s.opts.lattice == bsid_lattice::POOLED)
     {
         unsigned t = s.opts.threads;
         if (t == 0)
@@ -52,6 +58,8 @@ public:
     {
         const size_t S = m_N + m_opts.lookahead;
         const size_t ab = 2 * (S + 1) * m_M * sizeof(real);
+        if (m_pooled) // no γ: one row per codeword, and the posterior sums
+            return ab + (m_M + 1) * m_q * sizeof(real);
         const size_t g = (mode == bsid_storage::LOCAL ? 1 : S) * m_M * (m_q + 1) * m_Mn * sizeof(real);
         return ab + g;
     }
@@ -82,7 +90,7 @@ public:
                          decisions ? decisions + f * m_N : nullptr,
                          end_drift ? end_drift + f * m_M : nullptr, w, gamma_workers);
         };
-        if (m_threads == 1 || n_frames >= m_threads) {
+        if (m_threads == 1 || n_frames >= m_threads || m_pooled) {
             parallel_for(n_frames, workers, [&](size_t worker, size_t b, size_t e) {
                 for (size_t f = b; f < e; ++f)
                     one(f, m_work[worker], 1);
@@ -122,8 +130,15 @@ private:
         const size_t S = win.end_known ? m_N : m_N + m_opts.lookahead;
         const size_t M = m_M, Mn = m_Mn, q = m_q;
         const size_t per_a = Mn * q, per_i = M * per_a;
-        w.gamma.resize(S * per_i); // every entry is written below
-        w.gsum.resize(S * M * Mn);
+        if (!m_pooled) {
+            w.gamma.resize(S * per_i); // every entry is written below
+            w.gsum.resize(S * M * Mn);
+        } else {
+            w.rows.resize(M * q);
+            w.q0.resize(m_n * q);
+            w.q1.resize(m_n * q);
+            w.zero.assign(q, real(0));
+        }
         w.alpha.assign((S + 1) * M, real(0));
         w.beta.assign((S + 1) * M, real(0));
 
@@ -131,9 +146,7 @@ private:
         auto gamma_range = [&](size_t, size_t b, size_t e) {
             std::vector<real> rows((Mn + 1) * q, real(0)), q0(m_n * q), q1(m_n * q);
             for (size_t i = b; i < e; ++i) {
-                const size_t pos_i = i < m_N ? i : i - m_N; // lookahead: the next frame's codebooks
-                detail::bsid_lattice_q(m_code.packed().data() + pos_i * q, m_n, q, m_w, q0.data(),
-                                       q1.data());
+                detail::bsid_lattice_q(codebook(i), m_n, q, m_w, q0.data(), q1.data());
                 for (size_t a = 0; a < M; ++a) {
                     if (!exists(win, i, a)) {
                         std::fill_n(w.gamma.data() + i * per_i + a * per_a, per_a, real(0));
@@ -170,9 +183,9 @@ private:
                 }
             }
         };
-        if (gamma_workers > 1)
+        if (!m_pooled && gamma_workers > 1)
             parallel_for(S, std::min(gamma_workers, S), gamma_range);
-        else
+        else if (!m_pooled)
             gamma_range(0, 0, S);
 
         // α_0.
@@ -198,6 +211,11 @@ private:
         for (size_t i = 0; i < S; ++i) {
             const real* ai = w.alpha.data() + i * M;
             real* an = w.alpha.data() + (i + 1) * M;
+            if (m_pooled) {
+                pooled_forward(y, win, i, prior, ai, an, w);
+                normalise(an, M);
+                continue;
+            }
             for (size_t a = 0; a < M; ++a) {
                 const real x = ai[a];
                 if (x == real(0))
@@ -245,6 +263,13 @@ private:
             const bool want = i < m_N && (post || dec);
             if (want)
                 std::fill(w.post.begin(), w.post.end(), real(0));
+            if (m_pooled) {
+                pooled_backward(y, win, i, prior, ai, bn, bi, want, w);
+                normalise(bi, M);
+                if (want)
+                    finish_posteriors(i, prior, post, dec, w.post);
+                continue;
+            }
             for (size_t a = 0; a < M; ++a) {
                 size_t e0, e1;
                 e_range(a, &e0, &e1);
@@ -281,6 +306,77 @@ private:
             }
             for (size_t a = 0; a < M; ++a)
                 end[a] = sum > 0.0 && std::isfinite(sum) ? end[a] / sum : 0.0;
+        }
+    }
+
+    /* Prior of symbol D at position i: 1 without priors and in the lookahead. */
+    real prior_of(const double* prior, size_t i, size_t D) const
+    {
+        return prior && i < m_N ? static_cast<real>(prior[i * m_q + D]) : real(1);
+    }
+
+    const uint32_t* codebook(size_t i) const
+    {
+        return m_code.packed().data() + (i < m_N ? i : i - m_N) * m_q; // lookahead: the next frame's
+    }
+
+    /* an = Σ_x prior(x) F_x(n, ·): the pooled lattices of symbol i seeded with ai. Sums over
+     * x in increasing order, as on the GPU. */
+    void pooled_forward(const uint8_t* y,
+                        const bsid_frame_window& win,
+                        size_t i,
+                        const double* prior,
+                        const real* ai,
+                        real* an,
+                        frame_work<real>& w) const
+    {
+        const size_t M = m_M, q = m_q;
+        detail::bsid_lattice_q(codebook(i), m_n, q, m_w, w.q0.data(), w.q1.data());
+        detail::bsid_pooled_forward_all(w.q0.data(), w.q1.data(), m_n, q, y, position(win, i, 0),
+                                        static_cast<long long>(win.length), static_cast<int>(M), m_w, ai,
+                                        w.zero.data(), w.rows.data());
+        for (size_t c = 0; c < M; ++c) {
+            const real* r = w.rows.data() + c * q;
+            real v = real(0);
+            for (size_t x = 0; x < q; ++x)
+                v += prior_of(prior, i, x) * r[x];
+            an[c] = v;
+        }
+    }
+
+    /* bi = Σ_x prior(x) B_x(0, ·) from the pooled lattices seeded with bn, and (when @p want)
+     * w.post[x] = prior(x) Σ_c ai(c) B_x(0, c). */
+    void pooled_backward(const uint8_t* y,
+                         const bsid_frame_window& win,
+                         size_t i,
+                         const double* prior,
+                         const real* ai,
+                         const real* bn,
+                         real* bi,
+                         bool want,
+                         frame_work<real>& w) const
+    {
+        const size_t M = m_M, q = m_q;
+        detail::bsid_lattice_q(codebook(i), m_n, q, m_w, w.q0.data(), w.q1.data());
+        detail::bsid_pooled_backward_all(w.q0.data(), w.q1.data(), m_n, q, y, position(win, i, 0),
+                                         static_cast<long long>(win.length), static_cast<int>(M), m_w, bn,
+                                         w.zero.data(), w.rows.data());
+        if (want) {
+            std::fill(w.post.begin(), w.post.end(), real(0));
+            for (size_t c = 0; c < M; ++c) {
+                const real* r = w.rows.data() + c * q;
+                for (size_t x = 0; x < q; ++x)
+                    w.post[x] += ai[c] * r[x];
+            }
+            for (size_t x = 0; x < q; ++x)
+                w.post[x] *= prior_of(prior, i, x);
+        }
+        for (size_t c = 0; c < M; ++c) {
+            const real* r = w.rows.data() + c * q;
+            real v = real(0);
+            for (size_t x = 0; x < q; ++x)
+                v += prior_of(prior, i, x) * r[x];
+            bi[c] = v;
         }
     }
 
@@ -350,6 +446,7 @@ private:
     bsid_lattice_weights<real> m_w;
     int m_n;
     size_t m_q, m_N, m_M, m_Mn;
+    bool m_pooled;
     size_t m_threads = 1;
     std::vector<frame_work<real>> m_work;
 };

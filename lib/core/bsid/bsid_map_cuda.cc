@@ -1,4 +1,5 @@
-/* The CUDA backend of the insertion/deletion MAP decoder (docs/bsid-cuda.md). A call is cut
+/* The CUDA backend of the insertion/deletion MAP decoder (docs/bsid-cuda.md), with the
+ * corridor lattice (gamma stored or not) or the pooled one. A call is cut
  * into chunks of frames that fit the memory budget; each chunk goes round the slot ring (two
  * slots), so that one chunk's bits are copied in while another's kernels run. Inputs are staged
  * in the slot's pinned buffers; outputs come back only where the caller asked for them.
@@ -43,6 +44,7 @@ public:
         : m_setup(s),
           m_device(s.opts.device),
           m_real(s.opts.precision == bsid_precision::DOUBLE ? sizeof(double) : sizeof(float)),
+          m_pooled(s.opts.lattice == bsid_lattice::POOLED),
           m_codewords(s.code->packed().size()),
           m_order(s.code->packed().size()),
           m_ring(2, [](chunk_buffers&) {})
@@ -70,18 +72,20 @@ public:
         GPUFEC_CUDA_CHECK(cudaMemGetInfo(&m_free, &total));
         m_nominal_window = size_t(m_shape.n) * (m_shape.N + m_shape.lookahead) +
                            size_t(std::max(0, s.limits.frame_max)) + 1;
-        m_nominal_plan = cuda::plan_bsid_map(m_shape, nominal_batch, m_nominal_window);
+        m_nominal_plan = plan_for(nominal_batch, m_nominal_window);
     }
 
     size_t bytes_per_frame(bsid_storage mode) const override
     {
-        return frame_bytes(mode == bsid_storage::GLOBAL, m_nominal_plan, m_nominal_window);
+        return frame_bytes(stores_gamma(mode), m_nominal_plan, m_nominal_window);
     }
 
     bsid_storage storage_for(size_t n_frames) const override
     {
         if (m_setup.opts.storage != bsid_storage::AUTO)
             return m_setup.opts.storage;
+        if (m_pooled)
+            return bsid_storage::LOCAL; // nothing to store
         const size_t per_frame = cuda::bsid_gamma_elems(m_shape) * m_real;
         const size_t frames = std::max<size_t>(n_frames, 1);
         return frames <= m_free / 4 / std::max<size_t>(per_frame, 1) ? bsid_storage::GLOBAL : bsid_storage::LOCAL;
@@ -100,7 +104,7 @@ public:
         if (!n_frames)
             return;
         cuda::device_guard on(m_device);
-        const bool global = storage_for(n_frames) == bsid_storage::GLOBAL;
+        const bool global = stores_gamma(storage_for(n_frames));
         size_t max_window = 0;
         for (size_t f = 0; f < n_frames; ++f)
             max_window = std::max(max_window, windows[f].length);
@@ -110,7 +114,7 @@ public:
         for (size_t f0 = 0; f0 < n_frames; f0 += chunk, ++k) {
             const size_t cnt = std::min(chunk, n_frames - f0);
             auto& s = m_ring.begin(k);
-            const cuda::bsid_map_plan plan = cuda::plan_bsid_map(m_shape, cnt, max_window);
+            const cuda::bsid_map_plan plan = plan_for(cnt, max_window);
             enqueue(s, plan, global, received, windows + f0, cnt, start_drift ? start_drift + f0 * M : nullptr,
                     priors ? priors + f0 * N * q : nullptr, posteriors ? posteriors + f0 * N * q : nullptr,
                     decisions ? decisions + f0 * N : nullptr, end_drift ? end_drift + f0 * M : nullptr);
@@ -120,6 +124,14 @@ public:
 
 private:
     using ring = cuda::slot_ring<chunk_buffers>;
+
+    /* The pooled lattice has no gamma to store, whatever the mode. */
+    bool stores_gamma(bsid_storage mode) const { return !m_pooled && mode == bsid_storage::GLOBAL; }
+
+    cuda::bsid_map_plan plan_for(size_t frames, size_t max_window) const
+    {
+        return m_pooled ? cuda::plan_bsid_pooled(m_shape, max_window) : cuda::plan_bsid_map(m_shape, frames, max_window);
+    }
 
     /* Device bytes of one frame: every per-frame buffer a chunk allocates, the window at
      * @p window bits. */
@@ -140,7 +152,7 @@ private:
     /* Frames per chunk: a quarter of the memory free at construction, shared by the slots. */
     size_t chunk_frames(bool global, size_t n_frames, size_t max_window) const
     {
-        const cuda::bsid_map_plan plan = cuda::plan_bsid_map(m_shape, n_frames, max_window);
+        const cuda::bsid_map_plan plan = plan_for(n_frames, max_window);
         const size_t per_frame = frame_bytes(global, plan, max_window);
         const size_t fit = std::max<size_t>(1, m_free / 4 / std::max<size_t>(per_frame, 1));
         if (n_frames <= fit)
@@ -196,7 +208,7 @@ private:
                                                         "bytes of stored gamma per frame"));
         if (!plan.exch_shared)
             cuda::grow(c.d_exch, cnt * plan.exch_elems * m_real);
-        if (plan.width_template == 0)
+        if (!m_pooled && plan.width_template == 0)
             cuda::grow(c.d_scratch, std::max(cnt * plan.lattice_scratch_elems, plan.gamma_scratch_elems) * m_real);
         if (post)
             cuda::grow(c.d_post, cnt * N * q);
@@ -215,11 +227,14 @@ private:
         b.gamma = global ? c.d_gamma.get() : nullptr;
         b.alpha = c.d_alpha.get();
         b.exch_scratch = plan.exch_shared ? nullptr : c.d_exch.get();
-        b.lattice_scratch = plan.width_template == 0 ? c.d_scratch.get() : nullptr;
+        b.lattice_scratch = !m_pooled && plan.width_template == 0 ? c.d_scratch.get() : nullptr;
         b.posteriors = post ? c.d_post.get() : nullptr;
         b.decisions = dec ? c.d_dec.get() : nullptr;
         b.end_drift = end ? c.d_end.get() : nullptr;
-        cuda::launch_bsid_map(m_shape, plan, b, cnt, st);
+        if (m_pooled)
+            cuda::launch_bsid_pooled(m_shape, plan, b, cnt, st);
+        else
+            cuda::launch_bsid_map(m_shape, plan, b, cnt, st);
 
         if (post)
             download(c.h_post, c.d_post, cnt * N * q, st);
@@ -259,6 +274,7 @@ private:
     bsid_decoder_setup m_setup;
     int m_device;
     size_t m_real;
+    bool m_pooled;
     cuda::device_buffer<uint32_t> m_codewords;
     cuda::device_buffer<uint32_t> m_order;
     cuda::bsid_map_shape m_shape{};

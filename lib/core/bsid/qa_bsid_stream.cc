@@ -64,11 +64,15 @@ std::vector<bsid_stream_frame> run(bsid_stream_decoder& dec,
     return out;
 }
 
+/* The lattice the suite's decoders use: pooled_lattice() runs every test again with POOLED. */
+bsid_lattice lattice_under_test = bsid_lattice::CORRIDOR;
+
 bsid_map_options options(size_t lookahead)
 {
     bsid_map_options o;
     o.backend = backend_kind::CPU;
     o.lookahead = lookahead;
+    o.lattice = lattice_under_test;
     return o;
 }
 
@@ -82,9 +86,24 @@ class bsid_stream_test : public CppUnit::TestFixture
     CPPUNIT_TEST(issue_setting);
     CPPUNIT_TEST(lost_sync);
     CPPUNIT_TEST(flush_and_reset);
+    CPPUNIT_TEST(pooled_lattice);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    /* Every test above with the pooled lattice. */
+    void pooled_lattice()
+    {
+        struct restore {
+            ~restore() { lattice_under_test = bsid_lattice::CORRIDOR; }
+        } r;
+        lattice_under_test = bsid_lattice::POOLED;
+        clean_stream();
+        noisy_stream();
+        issue_setting();
+        lost_sync();
+        flush_and_reset();
+    }
+
     void clean_stream()
     {
         const auto code = tvb_code::make(6, 8, 10, {}, "random", 1);

@@ -254,6 +254,41 @@ __device__ void posteriors(const fb_args<real>& A, size_t f, int i, real* pbuf, 
     }
 }
 
+/* alpha_0(b) before normalisation: the start prior (or 1 at drift 0) where the state exists. */
+template <typename real>
+__device__ __forceinline__ real start_weight(const fb_args<real>& A, size_t f, const bsid_window_dev& wd, int b)
+{
+    const int64_t m = b + A.fmin, p = wd.origin + m;
+    if (p < 0 || p > wd.length)
+        return real(0);
+    return A.start ? real(A.start[f * A.M + b]) : real(m == 0 ? 1 : 0);
+}
+
+/* beta_I(b) before normalisation, I the last boundary: 1 at the known end, or at every end
+ * inside the window. */
+template <typename real>
+__device__ __forceinline__ real end_weight(const fb_args<real>& A, const bsid_window_dev& wd, int I, int b)
+{
+    const int64_t m = b + A.fmin, p = wd.origin + int64_t(A.n) * I + m;
+    const bool on = wd.end_known ? (m == wd.length - wd.origin - int64_t(A.n) * A.N) : (p >= 0 && p <= wd.length);
+    return on ? real(1) : real(0);
+}
+
+/* The end-drift posterior alpha_N beta_N, normalised in double as the reference computes it. */
+template <typename real>
+__device__ void end_drift_posterior(const fb_args<real>& A, size_t f, const real* alpha_n, const real* beta_n, double* red)
+{
+    __syncthreads();
+    const int M = A.M, T = int(blockDim.x), tid = int(threadIdx.x);
+    double pt = 0.0;
+    for (int b = tid; b < M; b += T)
+        pt += double(alpha_n[b]) * double(beta_n[b]);
+    const double s = block_sum(pt, red);
+    const bool fine = s > 0.0 && isfinite(s);
+    for (int b = tid; b < M; b += T)
+        A.end[f * M + b] = fine ? double(alpha_n[b]) * double(beta_n[b]) / s : 0.0;
+}
+
 /* A frame with no path within the limits: the normalised priors (or 1/q), their argmax (the
  * lowest on a tie), no end drift. One thread per codeword. */
 template <typename real>
@@ -363,12 +398,7 @@ __global__ void bsid_fb_kernel(const fb_args<real> A)
     // alpha_0: the start prior at the possible positions, normalised.
     real part = real(0);
     for (int b = tid; b < Mp; b += T) {
-        real v = real(0);
-        if (b < M) {
-            const int64_t m = b + A.fmin, p = origin + m;
-            if (p >= 0 && p <= length)
-                v = A.start ? real(A.start[f * M + b]) : real(m == 0 ? 1 : 0);
-        }
+        const real v = b < M ? start_weight(A, f, wd, b) : real(0);
         tmp[b] = v;
         part += v;
     }
@@ -436,10 +466,7 @@ BSID_UNROLL
     __syncthreads();
     part = real(0);
     for (int b = tid; b < M; b += T) {
-        const int64_t m = b + A.fmin;
-        const int64_t p = origin + int64_t(n) * I + m;
-        const bool on = wd.end_known ? (m == length - origin - int64_t(n) * N) : (p >= 0 && p <= length);
-        tmp[b] = on ? real(1) : real(0);
+        tmp[b] = end_weight(A, wd, I, b);
         part += tmp[b];
     }
     inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
@@ -454,19 +481,8 @@ BSID_UNROLL
         return;
     }
 
-    // The end-drift posterior alpha_N beta_N, in double as the reference computes it.
-    const auto end_drift = [&]() {
-        __syncthreads();
-        double pt = 0.0;
-        for (int b = tid; b < M; b += T)
-            pt += double(alpha[size_t(N) * M + b]) * double(bpad[width + b]);
-        const double s = block_sum(pt, red);
-        const bool fine = s > 0.0 && isfinite(s);
-        for (int b = tid; b < M; b += T)
-            A.end[f * M + b] = fine ? double(alpha[size_t(N) * M + b]) * double(bpad[width + b]) / s : 0.0;
-    };
     if (A.end && I == N)
-        end_drift();
+        end_drift_posterior(A, f, alpha + size_t(N) * M, bpad + width, red);
 
     // Backward: beta_i, and the posteriors of codewords i < N.
     real* const pbuf = exch + size_t(S) * Mp; // q * nw warp sums of alpha_i(m') s(m', D)
@@ -519,7 +535,7 @@ BSID_UNROLL
         for (int b = tid; b < M; b += T)
             bpad[width + b] = scaled(tmp[b], inv);
         if (A.end && i == N)
-            end_drift();
+            end_drift_posterior(A, f, alpha + size_t(N) * M, bpad + width, red);
     }
 }
 

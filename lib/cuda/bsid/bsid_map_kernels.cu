@@ -1,10 +1,12 @@
 /* The CUDA insertion/deletion MAP decoder's instantiations, launch planning and launchers
- * (docs/bsid-cuda.md); the kernels are bsid_map_device.h.
+ * (docs/bsid-cuda.md); the kernels are bsid_map_device.h (corridor lattice) and
+ * bsid_pooled_device.h (pooled lattice).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../cuda_check.h"
 #include "bsid_map_device.h"
 #include "bsid_map_kernels.h"
+#include "bsid_pooled_device.h"
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -119,11 +121,11 @@ cudaFuncAttributes fb_attributes(const bsid_map_shape& s, int w, bool stored)
     return attr;
 }
 
+/* The kernels' arguments for a batch (the pooled kernel reads the unscaled weights: it has no
+ * select-only lattice). */
 template <typename real>
-void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_buffers& b, size_t frames, cudaStream_t st)
+fb_args<real> make_args(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_buffers& b)
 {
-    const bool stored = b.gamma != nullptr;
-    const kernel_set<real> k = kernels_for<real>(plan.width_template, s.channel, stored);
     fb_args<real> A{};
     A.n = s.n;
     A.q = s.q;
@@ -159,6 +161,33 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
     A.words_shared = plan.words_shared;
     A.scratch_elems = plan.lattice_scratch_elems;
     A.n_words = b.n_words;
+    return A;
+}
+
+/* The per-frame pointers of a grid whose first frame is @p f0. */
+template <typename real>
+fb_args<real> shifted(const fb_args<real>& A, const bsid_map_shape& s, const bsid_map_plan& plan, size_t f0)
+{
+    fb_args<real> P = A;
+    P.win += f0;
+    P.start = A.start ? A.start + f0 * A.M : nullptr;
+    P.priors = A.priors ? A.priors + f0 * size_t(A.N) * A.q : nullptr;
+    P.gamma = A.gamma ? A.gamma + f0 * bsid_gamma_elems(s) : nullptr;
+    P.alpha += f0 * bsid_alpha_elems(s);
+    P.exch_global = A.exch_global ? A.exch_global + f0 * plan.exch_elems : nullptr;
+    P.scratch = A.scratch ? A.scratch + f0 * plan.lattice_scratch_elems : nullptr;
+    P.post = A.post ? A.post + f0 * size_t(A.N) * A.q : nullptr;
+    P.dec = A.dec ? A.dec + f0 * size_t(A.N) : nullptr;
+    P.end = A.end ? A.end + f0 * A.M : nullptr;
+    return P;
+}
+
+template <typename real>
+void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_buffers& b, size_t frames, cudaStream_t st)
+{
+    const bool stored = b.gamma != nullptr;
+    const kernel_set<real> k = kernels_for<real>(plan.width_template, s.channel, stored);
+    const fb_args<real> A = make_args<real>(s, plan, b);
     if (stored) {
         const size_t total = frames * size_t(A.I) * A.q * A.M;
         const size_t blocks = std::min<size_t>((total + plan.gamma_threads - 1) / plan.gamma_threads, plan.gamma_blocks);
@@ -167,20 +196,24 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
     }
     GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(k.fb, cudaFuncAttributeMaxDynamicSharedMemorySize, int(plan.shared_bytes)));
     for (size_t f0 = 0; f0 < frames; f0 += plan.max_grid) {
-        fb_args<real> P = A;
-        const size_t cnt = std::min<size_t>(plan.max_grid, frames - f0);
         // Later grids see their frames as frame 0 onwards: shift every per-frame pointer.
-        P.win += f0;
-        P.start = A.start ? A.start + f0 * A.M : nullptr;
-        P.priors = A.priors ? A.priors + f0 * size_t(A.N) * A.q : nullptr;
-        P.gamma = A.gamma ? A.gamma + f0 * bsid_gamma_elems(s) : nullptr;
-        P.alpha += f0 * bsid_alpha_elems(s);
-        P.exch_global = A.exch_global ? A.exch_global + f0 * plan.exch_elems : nullptr;
-        P.scratch = A.scratch ? A.scratch + f0 * plan.lattice_scratch_elems : nullptr;
-        P.post = A.post ? A.post + f0 * size_t(A.N) * A.q : nullptr;
-        P.dec = A.dec ? A.dec + f0 * size_t(A.N) : nullptr;
-        P.end = A.end ? A.end + f0 * A.M : nullptr;
-        k.fb<<<unsigned(cnt), plan.threads, plan.shared_bytes, st>>>(P);
+        const size_t cnt = std::min<size_t>(plan.max_grid, frames - f0);
+        k.fb<<<unsigned(cnt), plan.threads, plan.shared_bytes, st>>>(shifted(A, s, plan, f0));
+        GPUFEC_CUDA_CHECK_LAUNCH();
+    }
+}
+
+template <typename real>
+void launch_pooled(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_buffers& b, size_t frames,
+                   cudaStream_t st)
+{
+    fb_args<real> A = make_args<real>(s, plan, b);
+    A.w = make_bsid_lattice_weights<real>(s.channel.pi, s.channel.pd, s.channel.ps);
+    GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(bsid_pooled_kernel<real>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           int(plan.shared_bytes)));
+    for (size_t f0 = 0; f0 < frames; f0 += plan.max_grid) {
+        const size_t cnt = std::min<size_t>(plan.max_grid, frames - f0);
+        bsid_pooled_kernel<real><<<unsigned(cnt), plan.threads, plan.shared_bytes, st>>>(shifted(A, s, plan, f0));
         GPUFEC_CUDA_CHECK_LAUNCH();
     }
 }
@@ -248,6 +281,60 @@ bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_w
         plan.width_template == 0 ? plan.gamma_blocks * plan.gamma_threads * 2 * width : 0;
     plan.max_grid = size_t(prop.maxGridSize[0]);
     return plan;
+}
+
+bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
+{
+    const device_limits prop = current_device_limits();
+    const size_t M = s.limits.frame_states(), q = size_t(s.q), rb = real_bytes(s);
+    cudaFuncAttributes attr{};
+    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, s.precision == bsid_precision::DOUBLE
+                                                       ? reinterpret_cast<const void*>(bsid_pooled_kernel<double>)
+                                                       : reinterpret_cast<const void*>(bsid_pooled_kernel<float>)));
+    bsid_map_plan plan{};
+    // A thread per codeword (the lattices are independent), whole warps.
+    const size_t max_threads = std::max<size_t>(32, std::min<size_t>(size_t(attr.maxThreadsPerBlock), 256) / 32 * 32);
+    plan.threads = unsigned(std::min(max_threads, (q + 31) / 32 * 32));
+    plan.groups = 1;
+    plan.m_pad = unsigned(M);
+    // Shared memory: as the corridor plan, the per-block share that keeps the multiprocessor
+    // full of blocks, at least 48 KiB.
+    const size_t blocks_per_sm = std::max<size_t>(
+        1, std::min<size_t>(size_t(prop.maxBlocksPerMultiProcessor), prop.maxThreadsPerMultiProcessor / plan.threads));
+    const size_t optin = size_t(prop.sharedMemPerBlockOptin);
+    const size_t budget = std::min(optin, std::max<size_t>(size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm,
+                                                           48 * 1024));
+    const size_t base = reserved_bytes + 3 * M * rb;
+    if (base > optin)
+        throw std::invalid_argument("bsid CUDA decoder (pooled lattice): " + std::to_string(M) +
+                                    " drift states need " + std::to_string(base) +
+                                    " bytes of shared memory, the device has " + std::to_string(optin) + " per block");
+    plan.exch_elems = pooled_rows_elems(int(M), int(q));
+    plan.exch_shared = base + plan.exch_elems * rb <= budget;
+    size_t used = base + (plan.exch_shared ? plan.exch_elems * rb : 0);
+    // The received bytes (one read a cell, the same byte in every lane: a broadcast) are staged
+    // only within the share that keeps the multiprocessor full of blocks: a full multiprocessor
+    // hides the latency of the cached global reads better than fewer blocks with them staged.
+    const size_t share = size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm;
+    plan.words_shared = used + max_window <= std::min(budget, share) ? max_window : 0;
+    used += plan.words_shared;
+    plan.shared_bytes = used;
+    plan.max_grid = size_t(prop.maxGridSize[0]);
+    return plan;
+}
+
+void launch_bsid_pooled(const bsid_map_shape& s,
+                        const bsid_map_plan& plan,
+                        const bsid_map_buffers& b,
+                        size_t frames,
+                        cudaStream_t stream)
+{
+    if (!frames)
+        return;
+    if (s.precision == bsid_precision::DOUBLE)
+        launch_pooled<double>(s, plan, b, frames, stream);
+    else
+        launch_pooled<float>(s, plan, b, frames, stream);
 }
 
 void launch_bsid_pack(const uint8_t* received, size_t bits, uint32_t* words, cudaStream_t stream)

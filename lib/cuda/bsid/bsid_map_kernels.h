@@ -119,6 +119,24 @@ void launch_bsid_map(const bsid_map_shape& s,
                      size_t frames,
                      cudaStream_t stream);
 
+/*!
+ * The pooled lattice's launch parameters (docs/bsid-cuda.md, "Pooled lattice") for windows of
+ * at most @p max_window bits: threads (a thread per codeword), exch_elems (reals of lattice rows,
+ * posterior sums and priors per frame) and exch_shared, words_shared (received BYTES staged
+ * in shared memory: max_window or 0), shared_bytes, max_grid; the other fields 0.
+ * @throws std::invalid_argument when the drift states' rows do not fit the shared memory
+ */
+bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window);
+
+/*! Decodes @p frames frames with the pooled lattice: buffers as launch_bsid_map, with gamma
+ *  and lattice_scratch unused and exch_scratch frames * plan.exch_elems reals when
+ *  !plan.exch_shared. */
+void launch_bsid_pooled(const bsid_map_shape& s,
+                        const bsid_map_plan& plan,
+                        const bsid_map_buffers& b,
+                        size_t frames,
+                        cudaStream_t stream);
+
 } // namespace cuda
 } // namespace gpufec
 } // namespace gr

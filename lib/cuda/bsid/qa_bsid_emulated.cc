@@ -33,6 +33,7 @@
 #define __forceinline__ inline
 #define __host__
 #define __restrict__
+#define __launch_bounds__(...)
 
 namespace bsid_emulation {
 struct dim {
@@ -102,6 +103,7 @@ using std::fma;
 using std::isfinite;
 
 #include "cuda/bsid/bsid_map_device.h"
+#include "cuda/bsid/bsid_pooled_device.h"
 
 namespace gr {
 namespace gpufec {
@@ -110,8 +112,9 @@ namespace {
 
 using namespace cuda::bsid_device;
 
-template <typename real, int W, bool MatchOnly, bool Stored>
-void run_block(const fb_args<real>& A, size_t f, unsigned threads)
+/* Runs @p kernel as block @p f of @p threads threads. */
+template <class Kernel>
+void run_block_of(Kernel kernel, size_t f, unsigned threads)
 {
     bsid_emulation::barrier block(threads);
     bsid_emulation::block_barrier = &block;
@@ -122,13 +125,19 @@ void run_block(const fb_args<real>& A, size_t f, unsigned threads)
     bsid_emulation::block_dim.x = threads;
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back([&A, f, t] {
+        pool.emplace_back([&kernel, f, t] {
             bsid_emulation::thread_index.x = t;
             bsid_emulation::block_index.x = unsigned(f);
-            bsid_fb_kernel<real, W, MatchOnly, Stored>(A);
+            kernel();
         });
     for (auto& t : pool)
         t.join();
+}
+
+template <typename real, int W, bool MatchOnly, bool Stored>
+void run_block(const fb_args<real>& A, size_t f, unsigned threads)
+{
+    run_block_of([&A] { bsid_fb_kernel<real, W, MatchOnly, Stored>(A); }, f, threads);
 }
 
 struct emulated_case {
@@ -140,6 +149,7 @@ struct emulated_case {
     int max_drift = -1, max_symbol_drift = -1;
     bool symbol_priors = false;
     bool flip_a_bit = false; // with pi = pd = ps = 0: frames with no path
+    bool staged = true;      // pooled: received bytes in shared memory
 };
 
 std::vector<double> random_rows(size_t rows, size_t width, std::mt19937_64& rng, bool zeros)
@@ -167,6 +177,140 @@ void expect_close(const std::vector<double>& gpu, const std::vector<double>& cpu
 
 /* Three frames through the channel, decoded by the CPU engine and by the emulated kernels with
  * register width W (the case must have that many symbol states, or more than 32 for W = 0). */
+/* The received bits and windows of three frames of case @p c, decoded by the CPU engine. */
+struct emulated_frames {
+    bsid_drift_limits lim;
+    std::vector<uint8_t> rx;
+    std::vector<bsid_frame_window> win;
+    std::vector<double> start, priors;
+    const double *start_p, *priors_p;
+    std::vector<double> cpost, cend;
+    std::vector<uint32_t> cdec;
+    size_t max_window = 0;
+};
+
+template <typename real>
+emulated_frames cpu_frames(const emulated_case& c, const tvb_code_sptr& code, bsid_lattice lattice)
+{
+    bsid_params ch;
+    ch.pi = c.pi;
+    ch.pd = c.pd;
+    ch.ps = c.ps;
+    bsid_map_options o;
+    o.backend = backend_kind::CPU;
+    o.precision = sizeof(real) == 8 ? bsid_precision::DOUBLE : bsid_precision::FLOAT;
+    o.lookahead = c.lookahead;
+    o.threads = 1;
+    o.max_drift = c.max_drift;
+    o.max_symbol_drift = c.max_symbol_drift;
+    o.lattice = lattice;
+    bsid_map_decoder_engine eng(code, ch, o);
+    emulated_frames e;
+    e.lim = eng.limits();
+    const size_t M = e.lim.frame_states(), q = c.q, N = c.N;
+    const auto model = bsid_channel_model::make(c.pi, c.pd, c.ps, 9);
+    std::mt19937_64 rng(3);
+    const size_t F = 3, tau = code->tau();
+    std::vector<uint32_t> sym((F + 1) * N);
+    for (auto& s : sym)
+        s = uint32_t(rng() % q);
+    std::vector<uint8_t> bits((F + 1) * tau);
+    code->encode_symbols(sym.data(), bits.data(), F + 1);
+    if (!c.lookahead) {
+        uint64_t first = 0;
+        for (size_t f = 0; f < F; ++f) {
+            bsid_transmission tx;
+            do {
+                tx = model->transmit(bits.data() + f * tau, tau, first);
+                first += tau;
+            } while (tx.drift[tau] < e.lim.frame_min || tx.drift[tau] > e.lim.frame_max);
+            bsid_frame_window w;
+            w.offset = e.rx.size();
+            w.length = tx.received.size();
+            e.win.push_back(w);
+            e.rx.insert(e.rx.end(), tx.received.begin(), tx.received.end());
+        }
+    } else {
+        const bsid_transmission tx = model->transmit(bits.data(), bits.size(), 0);
+        e.rx = tx.received;
+        for (size_t f = 0; f < F; ++f) {
+            const long start = std::max(0L, long(f * tau) + tx.drift[f * tau] + long(rng() % 5) - 2);
+            const long offset = std::max(0L, start - 20);
+            bsid_frame_window w;
+            w.offset = size_t(offset);
+            w.origin = size_t(start - offset);
+            w.length = size_t(std::min<long>(long(w.origin + tau + c.lookahead * c.n + 20), long(e.rx.size()) - offset));
+            w.end_known = false;
+            e.win.push_back(w);
+        }
+    }
+    if (c.flip_a_bit)
+        e.rx[5] ^= 1;
+    e.start = random_rows(F, M, rng, false);
+    e.priors = random_rows(F * N, q, rng, true);
+    e.start_p = c.lookahead ? e.start.data() : nullptr;
+    e.priors_p = c.symbol_priors ? e.priors.data() : nullptr;
+    e.cpost.resize(F * N * q);
+    e.cend.resize(F * M);
+    e.cdec.resize(F * N);
+    eng.decode_windows(e.rx.data(), e.win.data(), F, e.start_p, e.priors_p, e.cpost.data(), e.cdec.data(),
+                       e.cend.data());
+    for (const auto& w : e.win)
+        e.max_window = std::max(e.max_window, w.length);
+    return e;
+}
+
+/* The pooled kernel (bsid_pooled_device.h) against the pooled CPU decoder, @p threads threads
+ * per block, rows in shared or global memory, received bytes staged or not. */
+template <typename real>
+void check_pooled(const emulated_case& c, unsigned threads)
+{
+    const auto code = tvb_code::make(c.n, c.q, c.N, {}, "random", 5);
+    const emulated_frames e = cpu_frames<real>(c, code, bsid_lattice::POOLED);
+    const size_t M = e.lim.frame_states(), q = c.q, N = c.N, F = e.win.size();
+    const std::string name = std::string("pooled ") + (sizeof(real) == 8 ? "double" : "float") +
+                             " n=" + std::to_string(c.n) + " q=" + std::to_string(q) + " N=" + std::to_string(N) +
+                             " M_tau=" + std::to_string(M) + " threads=" + std::to_string(threads) +
+                             (c.exch_shared ? " shared rows" : " global rows") + (c.staged ? " staged" : "");
+    std::vector<cuda::bsid_window_dev> wd;
+    for (const auto& w : e.win)
+        wd.push_back(cuda::bsid_window_dev{ w.offset, int64_t(w.length), int64_t(w.origin), w.end_known ? 1 : 0, 0 });
+    fb_args<real> A{};
+    A.n = int(c.n);
+    A.q = int(q);
+    A.N = int(N);
+    A.L = int(c.lookahead);
+    A.I = int(N + c.lookahead);
+    A.M = int(M);
+    A.fmin = e.lim.frame_min;
+    A.w = make_bsid_lattice_weights<real>(c.pi, c.pd, c.ps);
+    A.code = code->packed().data();
+    A.recv = e.rx.data();
+    A.win = wd.data();
+    A.start = e.start_p;
+    A.priors = e.priors_p;
+    std::vector<real> alpha(F * (N + 1) * M);
+    A.alpha = alpha.data();
+    const size_t E = pooled_rows_elems(int(M), int(q));
+    std::vector<real> exch(F * E);
+    A.exch_global = exch.data();
+    A.exch_elems = E;
+    A.exch_shared = c.exch_shared;
+    A.words_shared = c.staged ? e.max_window : 0;
+    CPPUNIT_ASSERT(reserved_bytes + (3 * M + (c.exch_shared ? E : 0)) * sizeof(real) + e.max_window <=
+                   bsid_emulation::shared.size() * sizeof(double));
+    std::vector<double> gpost(F * N * q, -1.0), gend(F * M, -1.0);
+    std::vector<uint32_t> gdec(F * N, 0xffffffffu);
+    A.post = gpost.data();
+    A.dec = gdec.data();
+    A.end = gend.data();
+    for (size_t f = 0; f < F; ++f)
+        run_block_of([&A] { bsid_pooled_kernel<real>(A); }, f, threads);
+    expect_close(gpost, e.cpost, name + " posteriors");
+    expect_close(gend, e.cend, name + " end drift");
+    CPPUNIT_ASSERT_MESSAGE(name + " decisions", gdec == e.cdec);
+}
+
 template <int W, bool MatchOnly, bool Stored>
 void check(const emulated_case& c)
 {
@@ -318,6 +462,7 @@ class bsid_emulated_test : public CppUnit::TestFixture
     CPPUNIT_TEST(more_states_than_threads);
     CPPUNIT_TEST(symbol_priors_and_no_path);
     CPPUNIT_TEST(pack);
+    CPPUNIT_TEST(pooled);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -383,6 +528,31 @@ public:
         z.flip_a_bit = true;
         check<1, true, false>(z);
         check<1, true, true>(z);
+    }
+
+    /* The pooled kernel: the paper's setting, substitutions, lookahead with start priors,
+     * symbol priors, no path, more codewords than threads, rows in global memory. */
+    void pooled()
+    {
+        emulated_case paper{ 10, 32, 12, 1e-3, 1e-3, 0.0 };
+        check_pooled<float>(paper, 32);
+        paper.symbol_priors = true;
+        check_pooled<double>(paper, 32);
+        emulated_case sub{ 6, 8, 12, 0.02, 0.02, 0.01 };
+        sub.exch_shared = false;
+        sub.staged = false;
+        check_pooled<float>(sub, 32);
+        emulated_case la{ 10, 32, 10, 5e-3, 5e-3, 0.0 };
+        la.lookahead = 2;
+        check_pooled<float>(la, 32);
+        emulated_case many{ 6, 64, 6, 0.03, 0.03, 0.01 };
+        many.symbol_priors = true;
+        check_pooled<float>(many, 32); // two codewords per thread
+        check_pooled<double>(many, 64);
+        emulated_case z{ 6, 8, 10, 0.0, 0.0, 0.0 };
+        z.symbol_priors = true;
+        z.flip_a_bit = true;
+        check_pooled<float>(z, 32);
     }
 
     void pack()

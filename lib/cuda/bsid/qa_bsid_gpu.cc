@@ -2,8 +2,8 @@
  * and end-drift posteriors (float to 1e-5 relative, double to 1e-9) on random cases of several
  * code sizes and channels, batches of frames of different lengths, start-drift priors, symbol
  * priors and lookahead windows; both storage modes alike; more than 1024 drift states, a
- * corridor wider than the register lattice, q = 2 and q = 1024; the channel bit for bit; the
- * encoder bit for bit.
+ * corridor wider than the register lattice, q = 2 and q = 1024; the same with the pooled
+ * lattice against the pooled CPU decoder; the channel bit for bit; the encoder bit for bit.
  *
  * Tiny values: a GPU value g matches the CPU's c when |g - c| <= tol * max(|c|, 1e-20). Below
  * 1e-20 a float posterior comes from products that approach float's denormal range, where the
@@ -61,13 +61,15 @@ struct config {
     bool start_priors = false, symbol_priors = false;
     size_t frames = 5;
     uint64_t seed = 1;
+    bsid_lattice lattice = bsid_lattice::CORRIDOR;
 
     std::string name() const
     {
         std::ostringstream s;
         s << "n=" << n << " q=" << q << " N=" << N << " pi=" << ch.pi << " pd=" << ch.pd << " ps=" << ch.ps
           << " max_drift=" << max_drift << " max_symbol_drift=" << max_symbol_drift << " L=" << lookahead
-          << (start_priors ? " start priors" : "") << (symbol_priors ? " symbol priors" : "");
+          << (start_priors ? " start priors" : "") << (symbol_priors ? " symbol priors" : "") << " "
+          << bsid_lattice_name(lattice);
         return s.str();
     }
 };
@@ -82,6 +84,7 @@ bsid_map_options options(const config& c, backend_kind b, bsid_precision p, bsid
     o.max_symbol_drift = c.max_symbol_drift;
     o.lookahead = c.lookahead;
     o.threads = 1;
+    o.lattice = c.lattice;
     return o;
 }
 
@@ -254,6 +257,10 @@ class bsid_map_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(q_1024);
     CPPUNIT_TEST(outputs_only_when_asked);
     CPPUNIT_TEST(memory_per_frame);
+    CPPUNIT_TEST(pooled_matches_cpu);
+    CPPUNIT_TEST(pooled_more_than_1024_drift_states);
+    CPPUNIT_TEST(pooled_binary_and_q_1024);
+    CPPUNIT_TEST(pooled_memory_per_frame);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -344,6 +351,58 @@ public:
         const size_t global = eng.bytes_per_frame(bsid_storage::GLOBAL);
         CPPUNIT_ASSERT(local >= 841 * M * sizeof(float));
         CPPUNIT_ASSERT_EQUAL(size_t(840) * M * 32 * Mn * sizeof(float), global - local);
+    }
+
+    /* The pooled lattice on the GPU against the pooled CPU decoder, on the corridor's cases. */
+    void pooled_matches_cpu()
+    {
+        for (config c : random_cases()) {
+            c.lattice = bsid_lattice::POOLED;
+            compare(c, bsid_precision::FLOAT, 1e-5);
+            compare(c, bsid_precision::DOUBLE, 1e-9);
+        }
+    }
+
+    void pooled_more_than_1024_drift_states()
+    {
+        config c{ 6, 16, 60, params(0.03, 0.03, 0.01) };
+        c.max_drift = 600; // 1201 frame states: rows in global memory
+        c.frames = 2;
+        c.seed = 7;
+        c.lattice = bsid_lattice::POOLED;
+        compare(c, bsid_precision::FLOAT, 1e-5);
+        compare(c, bsid_precision::DOUBLE, 1e-9);
+    }
+
+    void pooled_binary_and_q_1024()
+    {
+        config b{ 3, 2, 60, params(0.02, 0.02, 0.02) };
+        b.seed = 11;
+        b.lattice = bsid_lattice::POOLED;
+        compare(b, bsid_precision::FLOAT, 1e-5);
+        compare(b, bsid_precision::DOUBLE, 1e-9);
+        config c{ 12, 1024, 5, params(0.01, 0.01, 0.0) };
+        c.frames = 3;
+        c.seed = 13;
+        c.lattice = bsid_lattice::POOLED;
+        compare(c, bsid_precision::FLOAT, 1e-5);
+        compare(c, bsid_precision::DOUBLE, 1e-9);
+    }
+
+    /* No stored gamma: both modes need the same, less than the corridor's LOCAL. */
+    void pooled_memory_per_frame()
+    {
+        const auto code = tvb_code::make(10, 32, 840);
+        bsid_map_options o;
+        o.backend = backend_kind::CUDA;
+        bsid_map_decoder_engine corr(code, params(1e-3, 1e-3, 0.0), o);
+        o.lattice = bsid_lattice::POOLED;
+        bsid_map_decoder_engine pool(code, params(1e-3, 1e-3, 0.0), o);
+        const size_t M = pool.limits().frame_states();
+        CPPUNIT_ASSERT(pool.bytes_per_frame(bsid_storage::LOCAL) >= 841 * M * sizeof(float));
+        CPPUNIT_ASSERT_EQUAL(pool.bytes_per_frame(bsid_storage::LOCAL), pool.bytes_per_frame(bsid_storage::GLOBAL));
+        CPPUNIT_ASSERT(pool.bytes_per_frame(bsid_storage::LOCAL) <= corr.bytes_per_frame(bsid_storage::LOCAL));
+        CPPUNIT_ASSERT(pool.storage_for(1000) == bsid_storage::LOCAL);
     }
 };
 

@@ -20,10 +20,15 @@ class bsid_stream_gpu_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(bsid_stream_gpu_test);
     CPPUNIT_TEST(ten_thousand_frames_stay_in_sync);
+    CPPUNIT_TEST(ten_thousand_frames_stay_in_sync_pooled);
     CPPUNIT_TEST_SUITE_END();
 
 public:
-    void ten_thousand_frames_stay_in_sync()
+    void ten_thousand_frames_stay_in_sync() { run(bsid_lattice::CORRIDOR); }
+    void ten_thousand_frames_stay_in_sync_pooled() { run(bsid_lattice::POOLED); }
+
+private:
+    static void run(bsid_lattice lattice)
     {
         const size_t F = 10000, N = 210;
         const auto code = tvb_code::make(10, 32, N, {}, "random", 3);
@@ -42,6 +47,7 @@ public:
         bsid_map_options o;
         o.backend = backend_kind::CUDA;
         o.lookahead = 10;
+        o.lattice = lattice;
         bsid_stream_decoder dec(code, p, o);
         std::vector<bsid_stream_frame> frames;
         const auto t0 = std::chrono::steady_clock::now();
@@ -87,10 +93,10 @@ public:
             single_fe += se_single > 0;
         }
         const double ser_stream = double(stream_se) / double(F * N), ser_single = double(single_se) / double(F * N);
-        std::printf("\n  bsid stream on the GPU: %zu frames in %.1f s (%.0f frames/s); end drift wrong in "
+        std::printf("\n  bsid stream on the GPU (%s lattice): %zu frames in %.1f s (%.0f frames/s); end drift wrong in "
                     "%zu (at most by %lld); SER stream %.5f, single-frame %.5f; FER stream %.4f, "
                     "single-frame %.4f\n",
-                    F, s, F / s, drift_wrong, static_cast<long long>(worst), ser_stream, ser_single,
+                    bsid_lattice_name(lattice).c_str(), F, s, F / s, drift_wrong, static_cast<long long>(worst), ser_stream, ser_single,
                     double(stream_fe) / F, double(single_fe) / F);
         // An end drift can be ambiguous by a bit or two (a deletion at the end of one frame or at
         // the start of the next receives the same bits); the next frame's placement, which starts

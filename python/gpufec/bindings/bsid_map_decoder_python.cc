@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(bsid_map_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(c79678145ca66d5d96d9b012706eedec)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(83624d5861eb7a11225645f73e6ebd71)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -39,7 +39,8 @@ void bind_bsid_map_decoder(py::module& m)
                          const std::string& precision,
                          unsigned threads,
                          double drift_threshold,
-                         int max_symbol_drift) {
+                         int max_symbol_drift,
+                         const std::string& lattice) {
                  return bsid_map_decoder::make(gpufec_python::tvb_code_arg(code),
                                                gpufec_python::bsid_channel_arg(channel),
                                                output,
@@ -51,7 +52,8 @@ void bind_bsid_map_decoder(py::module& m)
                                                precision,
                                                threads,
                                                drift_threshold,
-                                               max_symbol_drift);
+                                               max_symbol_drift,
+                                               lattice);
              }),
              py::arg("code"),
              py::arg("channel"),
@@ -65,13 +67,15 @@ void bind_bsid_map_decoder(py::module& m)
              py::arg("threads") = d.threads,
              py::arg("drift_threshold") = d.drift_threshold,
              py::arg("max_symbol_drift") = d.max_symbol_drift,
+             py::arg("lattice") = bsid_lattice_name(d.lattice),
              "code: a gpufec.tvb_code; channel: a gpufec.bsid_channel_model (or the bsid_channel\n"
              "block); output 'bits' or 'posteriors'; backend 'auto', 'cpu' or 'cuda'; device: the\n"
              "CUDA device index; max_drift: the frame drift limit (-1: derived from the channel);\n"
              "lookahead: codewords of the next frame read to place each frame; storage (CUDA)\n"
              "'auto', 'global' or 'local'; precision 'float' or 'double'; threads: CPU threads (0:\n"
              "all); drift_threshold: the probability that the drift leaves the derived limits;\n"
-             "max_symbol_drift: the drift change per codeword (-1: derived)")
+             "max_symbol_drift: the drift change per codeword (-1: derived); lattice 'corridor'\n"
+             "(the paper's) or 'pooled' (one lattice per codeword over all start drifts)")
         .def("backend", &bsid_map_decoder::backend)
         .def("limits", &bsid_map_decoder::limits)
         .def("frames_decoded", &bsid_map_decoder::frames_decoded)

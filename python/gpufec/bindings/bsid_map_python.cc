@@ -29,7 +29,8 @@ bsid_map_options make_options(const std::string& backend,
                               const std::string& storage,
                               const std::string& precision,
                               py::handle threads,
-                              py::handle lookahead)
+                              py::handle lookahead,
+                              const std::string& lattice)
 {
     bsid_map_options o;
     o.backend = parse_backend(backend);
@@ -41,6 +42,7 @@ bsid_map_options make_options(const std::string& backend,
     o.precision = parse_bsid_precision(precision);
     o.threads = int_arg<unsigned>(threads, "threads", 0, 4096);
     o.lookahead = int_arg<size_t>(lookahead, "lookahead", 0, size_t(1) << 20);
+    o.lattice = parse_bsid_lattice(lattice);
     o.check();
     return o;
 }
@@ -201,10 +203,11 @@ void bind_bsid_map(py::module& m)
            py::object threads,
            py::object max_symbol_drift,
            double drift_threshold,
-           bool return_decisions) {
+           bool return_decisions,
+           const std::string& lattice) {
             const bsid_map_options o = make_options(backend, device, max_drift, max_symbol_drift,
                                                     drift_threshold, storage, precision,
-                                                    threads, py::int_(0));
+                                                    threads, py::int_(0), lattice);
             return decode(c, channel, received_bits, priors, o, return_decisions);
         },
         py::arg("code"),
@@ -220,6 +223,7 @@ void bind_bsid_map(py::module& m)
         py::arg("max_symbol_drift") = py::none(),
         py::arg("drift_threshold") = d.drift_threshold,
         py::arg("return_decisions") = false,
+        py::arg("lattice") = bsid_lattice_name(d.lattice),
         "Symbol posteriors of received frames whose start and end are known (Briffa's MAP\n"
         "decoder). code: a gpufec.tvb_code; channel: a gpufec.bsid_channel_model (or the\n"
         "bsid_channel block); received_bits: one frame (a 1-D array of bits 0/1), giving an\n"
@@ -230,7 +234,9 @@ void bind_bsid_map(py::module& m)
         "None for the limit derived from the channel, or the frame drift limit. backend\n"
         "'auto', 'cpu' or 'cuda'; precision 'float' or 'double'; storage (CUDA) 'auto',\n"
         "'global' or 'local'; threads: CPU threads, 0 for all. return_decisions: also return\n"
-        "the decided symbols (the most probable, the lowest on a tie), as (posteriors, symbols).");
+        "the decided symbols (the most probable, the lowest on a tie), as (posteriors, symbols).\n"
+        "lattice: 'corridor' (the paper's receiver-metric lattices) or 'pooled' (one lattice per\n"
+        "codeword over all start drifts; docs/bsid.md).");
 
     m.def(
         "bsid_hard_decisions",
@@ -256,12 +262,14 @@ void bind_bsid_map(py::module& m)
            const std::string& backend,
            const std::string& precision,
            py::object threads,
-           bool return_posteriors) {
+           bool return_posteriors,
+           const std::string& lattice) {
             const tvb_code_sptr code = gpufec_python::tvb_code_arg(c);
             const bsid_channel_model_sptr ch = gpufec_python::bsid_channel_arg(channel);
             const bsid_map_options o =
                 make_options(backend, py::int_(0), max_drift, py::none(),
-                             bsid_default_drift_threshold, "auto", precision, threads, lookahead);
+                             bsid_default_drift_threshold, "auto", precision, threads, lookahead,
+                             lattice);
             const std::vector<uint8_t> in =
                 gpufec_python::hard_bits_arg(received_bits, "received_bits");
             std::vector<bsid_stream_frame> frames;
@@ -306,6 +314,7 @@ void bind_bsid_map(py::module& m)
         py::arg("precision") = bsid_precision_name(d.precision),
         py::arg("threads") = d.threads,
         py::arg("return_posteriors") = false,
+        py::arg("lattice") = bsid_lattice_name(d.lattice),
         "Decodes a stream of frames sent back to back (the bsid_map_decoder block's engine, the\n"
         "whole stream at once, flushed at its end). Returns a dict: 'symbols' [frames, N]\n"
         "(uint32), 'drift' (each frame's estimated end drift), 'start' (the received bit each\n"
@@ -321,6 +330,7 @@ void bind_bsid_map(py::module& m)
             r["drift_threshold"] = d.drift_threshold;
             r["storage"] = bsid_storage_name(d.storage);
             r["precision"] = bsid_precision_name(d.precision);
+            r["lattice"] = bsid_lattice_name(d.lattice);
             r["lookahead"] = d.lookahead;
             r["threads"] = d.threads;
             return r;

@@ -1,0 +1,178 @@
+/* The CUDA forward-backward kernel of the pooled lattice (docs/bsid-cuda.md, "Pooled
+ * lattice"): one thread block per frame, one thread per codeword x of a symbol (x = tid, tid +
+ * T, ...), each running the lattice of common/bsid/pooled_lattice.h over all M drift columns,
+ * its row a column of the [c][x] array `rows` (consecutive threads, consecutive addresses).
+ * After a barrier one thread per column sums over x in increasing order (alpha_{i+1}, beta_i),
+ * and each codeword's thread its posterior sum over the columns: every sum in a fixed order,
+ * as on the CPU (bsid_map_cpu.cc, which calls the same lattice functions).
+ *
+ * Shared memory: the block reductions, alpha_i, beta_{i+1} and a temporary row (M each), then
+ * the rows, the posterior sums and the priors of the symbol (M q + 2 q, in shared memory when
+ * they fit, else per frame in exch_global), then the frame's received bytes when they fit.
+ * Only CUDA's thread model, as bsid_map_device.h, so that the host emulation can run it.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CUDA_BSID_POOLED_DEVICE_H
+#define INCLUDED_GPUFEC_CUDA_BSID_POOLED_DEVICE_H
+
+#include "bsid_map_device.h"
+#include "common/bsid/pooled_lattice.h"
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+namespace bsid_device {
+namespace {
+
+/* Reals of the per-frame lattice rows, posterior sums and priors. */
+inline size_t pooled_rows_elems(int M, int q) { return size_t(M) * q + 2 * size_t(q); }
+
+template <typename real>
+__global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
+{
+    BSID_SHARED_MEMORY(smem_d);
+    unsigned char* const smem = reinterpret_cast<unsigned char*>(smem_d);
+    const int M = A.M, q = A.q, n = A.n, N = A.N;
+    const int T = int(blockDim.x), tid = int(threadIdx.x);
+    const size_t f = blockIdx.x;
+    double* const red = reinterpret_cast<double*>(smem);
+    int* const redi = reinterpret_cast<int*>(smem + 256);
+    real* const acur = reinterpret_cast<real*>(smem + reserved_bytes);
+    real* const bcur = acur + M;
+    real* const tmp = bcur + M;
+    real* const rows = A.exch_shared ? tmp + M : A.exch_global + f * A.exch_elems;
+    real* const psum = rows + size_t(M) * q; // per codeword: prior(x) sum_c alpha_i(c) B_x(c)
+    real* const prow = psum + q;             // per codeword: the symbol's prior
+    uint8_t* const ysh = reinterpret_cast<uint8_t*>(A.exch_shared ? prow + q : tmp + M);
+    const bsid_window_dev wd = A.win[f];
+    const int64_t length = wd.length, origin = wd.origin;
+    const int I = wd.end_known ? N : N + A.L; // the reference decodes no lookahead at a known end
+    real* const alpha = A.alpha + f * size_t(N + 1) * M;
+    const bsid_lattice_weights<real> w = A.w;
+
+    // The frame's received bytes to shared memory when they fit (words_shared counts bytes).
+    const bool staged = length <= int64_t(A.words_shared);
+    if (staged)
+        for (int64_t k = tid; k < length; k += T)
+            ysh[k] = A.recv[wd.offset + k];
+    const uint8_t* const y = staged ? ysh : A.recv + wd.offset;
+
+    // alpha_0: the start prior at the possible positions, normalised.
+    real part = real(0);
+    for (int c = tid; c < M; c += T) {
+        tmp[c] = start_weight(A, f, wd, c);
+        part += tmp[c];
+    }
+    real inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+    for (int c = tid; c < M; c += T) {
+        acur[c] = scaled(tmp[c], inv);
+        alpha[c] = acur[c];
+    }
+
+    // Forward: alpha_1 .. alpha_I, rows up to N stored.
+    for (int i = 0; i < I; ++i) {
+        __syncthreads();
+        const long long p0 = origin + int64_t(n) * i + A.fmin;
+        const uint32_t* const cw = A.code + size_t(i % N) * q;
+        for (int x = tid; x < q; x += T) {
+            const real pr = prior_of(A, f, i, x);
+            prow[x] = pr;
+            if (pr == real(0)) {
+                for (int c = 0; c < M; ++c)
+                    rows[size_t(c) * q + x] = real(0);
+                continue;
+            }
+            bsid_pooled_forward<real>(cw[x], n, y, p0, length, M, w, acur, rows + x, size_t(q));
+        }
+        __syncthreads();
+        part = real(0);
+        for (int c = tid; c < M; c += T) {
+            const real* const r = rows + size_t(c) * q;
+            real v = real(0);
+            for (int x = 0; x < q; ++x)
+                v += prow[x] * r[x];
+            tmp[c] = v;
+            part += v;
+        }
+        inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+        for (int c = tid; c < M; c += T) {
+            acur[c] = scaled(tmp[c], inv);
+            if (i < N)
+                alpha[size_t(i + 1) * M + c] = acur[c];
+        }
+    }
+
+    // beta at the last boundary: the known end, or every end inside the window.
+    __syncthreads();
+    part = real(0);
+    for (int c = tid; c < M; c += T) {
+        tmp[c] = end_weight(A, wd, I, c);
+        part += tmp[c];
+    }
+    inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+    part = real(0);
+    for (int c = tid; c < M; c += T) {
+        bcur[c] = scaled(tmp[c], inv);
+        part += acur[c] * bcur[c];
+    }
+    // A frame with no path within the limits: its priors, no end drift.
+    if (!(block_sum(part, reinterpret_cast<real*>(red)) > real(0))) {
+        no_path(A, f);
+        return;
+    }
+
+    if (A.end && I == N)
+        end_drift_posterior(A, f, alpha + size_t(N) * M, bcur, red);
+
+    // Backward: beta_i, and the posteriors of codewords i < N.
+    const bool want = A.post || A.dec;
+    for (int i = I - 1; i >= 0; --i) {
+        __syncthreads();
+        const long long p0 = origin + int64_t(n) * i + A.fmin;
+        const uint32_t* const cw = A.code + size_t(i % N) * q;
+        const bool post_here = want && i < N;
+        const real* const al = post_here ? alpha + size_t(i) * M : nullptr; // alpha has rows 0..N
+        for (int x = tid; x < q; x += T) {
+            const real pr = prior_of(A, f, i, x);
+            prow[x] = pr;
+            if (pr == real(0)) {
+                for (int c = 0; c < M; ++c)
+                    rows[size_t(c) * q + x] = real(0);
+                psum[x] = real(0);
+                continue;
+            }
+            bsid_pooled_backward<real>(cw[x], n, y, p0, length, M, w, bcur, rows + x, size_t(q));
+            if (post_here) {
+                real s = real(0);
+                for (int c = 0; c < M; ++c)
+                    s += al[c] * rows[size_t(c) * q + x];
+                psum[x] = pr * s;
+            }
+        }
+        __syncthreads();
+        part = real(0);
+        for (int c = tid; c < M; c += T) {
+            const real* const r = rows + size_t(c) * q;
+            real v = real(0);
+            for (int x = 0; x < q; ++x)
+                v += prow[x] * r[x];
+            tmp[c] = v;
+            part += v;
+        }
+        inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+        if (post_here)
+            posteriors(A, f, i, psum, 1, red, redi);
+        for (int c = tid; c < M; c += T)
+            bcur[c] = scaled(tmp[c], inv);
+        if (A.end && i == N)
+            end_drift_posterior(A, f, alpha + size_t(N) * M, bcur, red);
+    }
+}
+
+} // namespace
+} // namespace bsid_device
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_CUDA_BSID_POOLED_DEVICE_H */
