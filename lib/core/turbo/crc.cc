@@ -4,6 +4,7 @@
 #include <gnuradio/gpufec/lte_chain.h>
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <stdexcept>
 
 namespace gr {
@@ -80,6 +81,21 @@ uint32_t crc_step(const crc_def& d, uint32_t reg, bool bit)
     return feedback ? reg ^ d.poly : reg;
 }
 
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "pack8 reads bytes little-endian");
+
+/* Bytes b[0..7] (nonzero: a one) as the byte b[0] b[1] ... b[7], b[0] the most significant bit:
+ * a one in the top bit of each nonzero byte, moved down to bit 0; the multiplier then puts
+ * byte i's bit at bit 63 - i, and every other product at a distinct lower or overflowing bit
+ * (63 + 8 i - 9 j, i != j), so that no carry reaches the top byte. */
+inline uint32_t pack8(const uint8_t* b)
+{
+    uint64_t x;
+    std::memcpy(&x, b, 8);
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    const uint64_t ones = ((((x & low7) + low7) | x) & ~low7) >> 7;
+    return static_cast<uint32_t>((ones * 0x8040201008040201ull) >> 56);
+}
+
 /* Eight message bits at a time (a decoder's blocks are thousands of bits, checked for every
  * block): by linearity, a byte into the remainder is the byte added to its top 8 bits, then 8
  * zero bits, and 8 zero bits act on those top bits through this table (L >= 8 for every LTE
@@ -104,9 +120,7 @@ struct crc_bytes {
         uint32_t reg = 0;
         size_t i = 0;
         for (; i + 8 <= n; i += 8) {
-            uint32_t byte = 0;
-            for (int b = 0; b < 8; ++b)
-                byte = byte << 1 | (bits[i + b] != 0);
+            const uint32_t byte = pack8(bits + i);
             reg = ((reg << 8) & mask) ^ table[((reg >> (d.length - 8)) ^ byte) & 0xff];
         }
         for (; i < n; ++i)
