@@ -121,9 +121,13 @@ private:
     void run_chunks(size_t n_blocks, uint8_t* bits, float* app, int* iterations, Load load)
     {
         cuda::device_guard on(m_device);
+        // Chunks of equal size: a small last chunk would take the low-latency kernel, which
+        // costs a whole block's latency (about 250 us) for a few blocks.
+        const size_t chunks = (n_blocks + m_chunk - 1) / m_chunk;
+        const size_t per = chunks ? (n_blocks + chunks - 1) / chunks : 0;
         size_t q = 0;
-        for (size_t b = 0; b < n_blocks; b += m_chunk, ++q) {
-            const size_t cnt = std::min(m_chunk, n_blocks - b);
+        for (size_t b = 0; b < n_blocks; b += per, ++q) {
+            const size_t cnt = std::min(per, n_blocks - b);
             auto& s = m_ring.begin(q);
             chunk_buffers& c = s.buffers;
             cudaStream_t st = s.stream.get();
