@@ -233,8 +233,22 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
             latency(s, cl, "cluster of " + std::to_string(C));
         }
     }
-    // What the launcher picks by itself for one block (the cluster kernel where it can).
+    // Fewer threads a window in the cluster kernel (T = 4 where it fits): fewer warps waiting
+    // at each barrier, more steps each (docs/turbo.md, "Cluster kernel").
+    if (cuda::turbo_cluster_supported())
+        for (const split& s : { split{ 384, 16 }, split{ 768, 8 } })
+            for (unsigned C : { 8u, 16u })
+                for (unsigned T : { 1u, 2u }) {
+                    cuda::turbo_launch_config cl;
+                    cl.kernel = cuda::turbo_kernel::CLUSTER;
+                    cl.cluster_size = C;
+                    cl.threads_per_window = T;
+                    latency(s, cl, "cluster of " + std::to_string(C) + ", " + std::to_string(T) + " threads a window");
+                }
+    // What the launcher picks by itself for one block: the BLOCK kernel at the default split,
+    // the cluster kernel from P = 384 on.
     latency({ 128, 16 }, {}, "automatic");
+    latency({ 768, 8 }, {}, "automatic");
 }
 
 #endif
