@@ -1,6 +1,7 @@
 /* LTE turbo decoding, K = 6144, 6 iterations, max-log-MAP (scaling 0.75), no early stop: the
  * CUDA kernel on device memory for several sub-block splits (P, g), end to end through the
- * backend with host copies, the latency of one block alone, and the CPU backend on one core
+ * backend with host copies, the engine with int8 and float input as the GNU Radio block drives
+ * it, the latency of one block alone, and the CPU backend on one core
  * and on all. Each row notes its BER and FER at Eb/N0 = 0.7 dB on the same blocks, so that one
  * run gives the BER-vs-throughput table for choosing defaults (a GPU row and a CPU row with the
  * same P and g take the same decisions). Figures count decoded information bits.
@@ -10,8 +11,10 @@
 #include "core/backend_factory.h"
 #include "core/turbo/turbo_backend.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/lte_turbo.h>
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -115,6 +118,35 @@ void bench_backend(const config& cfg, table& out, const lte_turbo_code_sptr& cod
 
 #ifdef GPUFEC_HAVE_CUDA
 
+/* The engine as the GNU Radio block drives it: soft values of @p input type from ordinary host
+ * memory (the block's buffers), a call of the block's batch (2^24 soft values, decoder_block.h),
+ * the backend's default split and the CRC verdicts included. */
+void bench_engine(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b, soft_type input)
+{
+    decoder_options o;
+    o.backend = backend_kind::CUDA;
+    o.input = input;
+    lte_turbo_decoder_engine e(code, lte_turbo_options(o, lte_turbo_params()));
+    const size_t K = code->K(), N = code->coded_bits_per_block();
+    const size_t n = std::min(b.n, (size_t(1) << 24) / N);
+    std::vector<int8_t> q(n * N);
+    for (size_t i = 0; i < q.size(); ++i) // the flowgraph bench's quantization (llr_scale 8)
+        q[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(8 * b.llr[i]))));
+    std::vector<uint8_t> bits(n * K);
+    double spread = 0;
+    const double ms = median_cpu_ms(
+        [&] {
+            if (input == soft_type::INT8)
+                e.decode_frames(q.data(), bits.data(), n);
+            else
+                e.decode_frames(b.llr.data(), bits.data(), n);
+        },
+        cfg, &spread);
+    out.add({ "turbo", "K=6144 engine decode_frames(), " + soft_type_name(input) + " in host memory, default split",
+              "cuda", "Gbit/s", n * K / ms / 1e6,
+              spread_note(spread) + ", " + std::to_string(n) + " blocks a call, " + quality(b, bits.data(), n) });
+}
+
 /* The kernel alone on device memory: a large batch for throughput, one block for latency. */
 void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b)
 {
@@ -201,8 +233,22 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
             latency(s, cl, "cluster of " + std::to_string(C));
         }
     }
-    // What the launcher picks by itself for one block (the cluster kernel where it can).
+    // Fewer threads a window in the cluster kernel (T = 4 where it fits): fewer warps waiting
+    // at each barrier, more steps each (docs/turbo.md, "Cluster kernel").
+    if (cuda::turbo_cluster_supported())
+        for (const split& s : { split{ 384, 16 }, split{ 768, 8 } })
+            for (unsigned C : { 8u, 16u })
+                for (unsigned T : { 1u, 2u }) {
+                    cuda::turbo_launch_config cl;
+                    cl.kernel = cuda::turbo_kernel::CLUSTER;
+                    cl.cluster_size = C;
+                    cl.threads_per_window = T;
+                    latency(s, cl, "cluster of " + std::to_string(C) + ", " + std::to_string(T) + " threads a window");
+                }
+    // What the launcher picks by itself for one block: the BLOCK kernel at the default split,
+    // the cluster kernel from P = 384 on.
     latency({ 128, 16 }, {}, "automatic");
+    latency({ 768, 8 }, {}, "automatic");
 }
 
 #endif
@@ -219,6 +265,8 @@ void bench_turbo(const config& cfg, table& out)
         for (const split& s : default_candidates)
             bench_backend(cfg, out, code, b, b.n, s, backend_kind::CUDA, 0,
                           "K=6144 backend decode(), pinned host memory in and out");
+        bench_engine(cfg, out, code, b, soft_type::INT8);
+        bench_engine(cfg, out, code, b, soft_type::FLOAT);
     }
 #endif
     // The CPU backend: the whole block and two candidates, a few blocks per thread.

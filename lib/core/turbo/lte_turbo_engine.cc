@@ -10,7 +10,9 @@
 #include "turbo_backend.h"
 #include <gnuradio/gpufec/lte_turbo.h>
 #include <algorithm>
+#include <array>
 #include <stdexcept>
+#include <type_traits>
 
 namespace gr {
 namespace gpufec {
@@ -65,10 +67,32 @@ void lte_turbo_decoder_engine::decode_t(
 {
     const size_t per = soft_per_frame(), K = m_code->K(), N = m_code->coded_bits_per_block();
     m_iterations.resize(n_frames);
+    // Int8 values go to a backend that converts them itself, through a table of this stage's
+    // own conversion (with rate de-matching or a-priori values the host builds the LLRs).
+    bool device_int8 = false;
+    std::array<float, 256> to_llr{};
+    if constexpr (std::is_same_v<T, int8_t>) {
+        device_int8 = m_rm_index.empty() && !apriori && m_impl->takes_int8();
+        if (device_int8) {
+            std::array<int8_t, 256> all;
+            for (int v = -128; v < 128; ++v)
+                all[size_t(v + 128)] = static_cast<int8_t>(v);
+            m_soft->to_float(all.data(), all.size(), to_llr.data(), 0);
+        }
+    }
     for (size_t done = 0; done < n_frames;) {
         const size_t batch = std::min(m_impl->max_batch(), n_frames - done);
         const size_t n_soft = batch * per;
         const T* in = soft + done * per;
+        if constexpr (std::is_same_v<T, int8_t>) {
+            if (device_int8) {
+                m_soft_seen += n_soft; // int8 values are all finite: nothing to count
+                m_impl->decode_int8(in, to_llr.data(), batch, bits + done * K,
+                                    app ? app + done * K : nullptr, m_iterations.data() + done);
+                done += batch;
+                continue;
+            }
+        }
         const size_t workers = copy_workers(n_soft * sizeof(T));
         float* llr = m_impl->input_buffer(batch * N);
         if (m_rm_index.empty()) {
@@ -96,11 +120,14 @@ void lte_turbo_decoder_engine::decode_t(
         done += batch;
     }
     m_status.resize(n_frames);
-    for (size_t b = 0; b < n_frames; ++b) {
-        m_status[b].iterations = m_iterations[b];
-        // A block followed by its CRC divides evenly (no initial value, no final inversion).
-        m_status[b].crc_pass = lte_crc_parity(bits + b * K, K, m_crc) == 0;
-    }
+    // Thousands of blocks a call from a GPU backend: the checks on several threads.
+    parallel_for(n_frames, copy_workers(n_frames * K), [&](size_t, size_t first, size_t end) {
+        for (size_t b = first; b < end; ++b) {
+            m_status[b].iterations = m_iterations[b];
+            // A block followed by its CRC divides evenly (no initial value, no final inversion).
+            m_status[b].crc_pass = lte_crc_parity(bits + b * K, K, m_crc) == 0;
+        }
+    });
 }
 
 void lte_turbo_decoder_engine::decode_frames(const float* soft, uint8_t* bits, size_t n_frames)

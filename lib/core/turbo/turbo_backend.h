@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 
 namespace gr {
 namespace gpufec {
@@ -42,6 +43,30 @@ public:
      * @param iterations iterations used per block, or null
      */
     virtual void decode(const float* llr, size_t n_blocks, uint8_t* bits, float* app, int* iterations) = 0;
+
+    /*! Whether the backend takes int8 channel values (decode_int8): the GPU backend converts
+     *  them on the device, a quarter of the bytes over PCIe and no host pass. */
+    virtual bool takes_int8() const { return false; }
+
+    /*!
+     * As decode(), from int8 values @p q (3 (K + 4) a block, any host memory), value v read as
+     * the LLR @p to_llr[v + 128] (the engine's own soft-input stage, tabulated).
+     */
+    virtual void decode_int8(const int8_t* q,
+                             const float* to_llr,
+                             size_t n_blocks,
+                             uint8_t* bits,
+                             float* app,
+                             int* iterations)
+    {
+        (void)q;
+        (void)to_llr;
+        (void)n_blocks;
+        (void)bits;
+        (void)app;
+        (void)iterations;
+        throw std::logic_error("this LTE turbo backend takes no int8 input");
+    }
 };
 
 std::unique_ptr<lte_turbo_backend> make_lte_turbo_cpu(const lte_turbo_code& code,

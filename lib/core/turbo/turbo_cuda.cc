@@ -1,9 +1,11 @@
 /* The CUDA LTE turbo backend: each call is cut into chunks of code blocks that go round the slot
  * ring (two slots), so that one chunk's LLRs are copied in while another's kernel runs and a
- * third's decisions are copied out. Input comes from host memory (pinned when it is the
- * backend's input_buffer, which the engine fills); results come back through each slot's
- * pinned memory. A call with fewer blocks than the GPU has multiprocessors (one block, say)
- * runs in the kernel's low-latency mode, which the launcher picks by itself.
+ * third's decisions are copied out. Float input comes from host memory (pinned when it is the
+ * backend's input_buffer, which the engine fills); int8 input is staged chunk by chunk into the
+ * slot's pinned memory (while the other slot's kernel runs), copied as int8 and converted on the
+ * device; results come back through each slot's pinned memory. A call with fewer blocks than the
+ * GPU has multiprocessors (one block, say) runs in the kernel's low-latency mode, which the
+ * launcher picks by itself.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../backend_factory.h"
@@ -11,6 +13,7 @@
 #include "cuda/device_buffer.h"
 #include "cuda/pipeline/device_guard.h"
 #include "cuda/pipeline/slot_ring.h"
+#include "cuda/turbo/turbo_input.h"
 #include "cuda/turbo/turbo_kernels.h"
 #include "cuda/turbo/turbo_tables.h"
 #include "turbo_backend.h"
@@ -30,6 +33,8 @@ constexpr size_t batch_llr = size_t(1) << 25;
 
 struct chunk_buffers {
     cuda::device_buffer<float> d_llr;
+    cuda::device_buffer<int8_t> d_q; //!< int8 input
+    cuda::pinned_buffer<int8_t> h_q; //!< int8 input staging (created on the first int8 call)
     cuda::device_buffer<uint8_t> d_bits;
     cuda::device_buffer<float> d_app;
     cuda::device_buffer<int> d_iterations;
@@ -74,16 +79,59 @@ public:
 
     void decode(const float* llr, size_t n_blocks, uint8_t* bits, float* app, int* iterations) override
     {
-        cuda::device_guard on(m_device);
-        size_t q = 0;
-        for (size_t b = 0; b < n_blocks; b += m_chunk, ++q) {
-            const size_t cnt = std::min(m_chunk, n_blocks - b);
-            auto& s = m_ring.begin(q);
-            chunk_buffers& c = s.buffers;
-            cudaStream_t st = s.stream.get();
+        run_chunks(n_blocks, bits, app, iterations,
+                   [&](chunk_buffers& c, size_t b, size_t cnt, cudaStream_t st) {
             GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.d_llr.get(), llr + b * m_block_llr,
                                               cnt * m_block_llr * sizeof(float),
                                               cudaMemcpyHostToDevice, st));
+        });
+    }
+
+    bool takes_int8() const override { return true; }
+
+    void decode_int8(const int8_t* q,
+                     const float* to_llr,
+                     size_t n_blocks,
+                     uint8_t* bits,
+                     float* app,
+                     int* iterations) override
+    {
+        cuda::int8_llr_map map;
+        std::copy(to_llr, to_llr + 256, map.llr);
+        run_chunks(n_blocks, bits, app, iterations,
+                   [&](chunk_buffers& c, size_t b, size_t cnt, cudaStream_t st) {
+            const size_t n = cnt * m_block_llr;
+            if (!c.h_q.get()) { // float-only users never pay for the int8 buffers
+                c.d_q = cuda::device_buffer<int8_t>(m_chunk * m_block_llr);
+                c.h_q = cuda::pinned_buffer<int8_t>(m_chunk * m_block_llr);
+            }
+            // The slot's last chunk is done: its staging is free while the other slot decodes.
+            parallel_copy(c.h_q.get(), q + b * m_block_llr, n);
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.d_q.get(), c.h_q.get(), n, cudaMemcpyHostToDevice, st));
+            cuda::launch_int8_to_llr(map, c.d_q.get(), n, c.d_llr.get(), st);
+        });
+    }
+
+private:
+    using ring = cuda::slot_ring<chunk_buffers>;
+
+    /* The chunks of a call round the ring: @p load(buffers, first block, blocks, stream)
+     * enqueues a chunk's LLRs into buffers.d_llr; the kernel and the copies back follow. */
+    template <class Load>
+    void run_chunks(size_t n_blocks, uint8_t* bits, float* app, int* iterations, Load load)
+    {
+        cuda::device_guard on(m_device);
+        // Chunks of equal size: a small last chunk would take the low-latency kernel, which
+        // costs a whole block's latency (about 250 us) for a few blocks.
+        const size_t chunks = (n_blocks + m_chunk - 1) / m_chunk;
+        const size_t per = chunks ? (n_blocks + chunks - 1) / chunks : 0;
+        size_t q = 0;
+        for (size_t b = 0; b < n_blocks; b += per, ++q) {
+            const size_t cnt = std::min(per, n_blocks - b);
+            auto& s = m_ring.begin(q);
+            chunk_buffers& c = s.buffers;
+            cudaStream_t st = s.stream.get();
+            load(c, b, cnt, st);
             cuda::launch_turbo_decode(m_shape, c.d_llr.get(), cnt, c.d_bits.get(),
                                       app ? c.d_app.get() : nullptr,
                                       iterations ? c.d_iterations.get() : nullptr, c.d_work.get(),
@@ -93,9 +141,6 @@ public:
         }
         m_ring.drain();
     }
-
-private:
-    using ring = cuda::slot_ring<chunk_buffers>;
 
     void allocate(chunk_buffers& b) const
     {

@@ -12,6 +12,7 @@
 #include "cuda/turbo/turbo_tables.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/lte_chain.h>
+#include <gnuradio/gpufec/lte_turbo.h>
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <algorithm>
@@ -167,7 +168,56 @@ class turbo_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(saturated_inputs_equal_cpu);
     CPPUNIT_TEST(every_block_size_noise_free);
     CPPUNIT_TEST(bad_config_throws);
+    CPPUNIT_TEST(int8_input_on_the_device_equals_cpu);
     CPPUNIT_TEST_SUITE_END();
+
+    /* Int8 input through the engine: the CUDA backend copies it as int8 and converts it on the
+     * device (a table of the engine's host conversion), the CPU backend gets the host's floats;
+     * the same bits, a-posteriori LLRs, iterations and CRC verdicts for several scales (0.01:
+     * every value beyond the LLR limit), inversion, the extremes -128 and 127, and calls cut
+     * into several chunks round the slot ring and into several backend calls. */
+    void int8_input_on_the_device_equals_cpu()
+    {
+        const auto code = lte_turbo_code::make(1056);
+        const size_t n = 7, K = code->K();
+        const channel ch = noisy(code, n, 0.5, 21);
+        std::vector<int8_t> q(ch.llr.size());
+        for (size_t i = 0; i < q.size(); ++i)
+            q[i] = int8_t(std::max(-128.0f, std::min(127.0f, std::nearbyint(5.0f * ch.llr[i]))));
+        q[0] = -128;
+        q[1] = 127;
+        q[2] = 0;
+        for (const float scale : { 8.0f, 3.0f, 0.01f })
+            for (const bool invert : { false, true }) {
+                decoded out[2];
+                std::vector<lte_turbo_block_status> status[2];
+                for (int gpu = 0; gpu < 2; ++gpu) {
+                    decoder_options o;
+                    o.backend = gpu ? backend_kind::CUDA : backend_kind::CPU;
+                    o.input = soft_type::INT8;
+                    o.llr_scale = scale;
+                    o.invert = invert;
+                    o.max_batch = 3; // calls of 3, 3 and 1 blocks; the GPU's in chunks of 2
+                    lte_turbo_decoder_engine e(code, lte_turbo_options(o, split(16, 8)));
+                    out[gpu] = { std::vector<uint8_t>(n * K, 0xee), std::vector<float>(n * K, -7.0f),
+                                 std::vector<int>(n, -1) };
+                    status[gpu].resize(n);
+                    e.decode_frames(q.data(), out[gpu].bits.data(), n, out[gpu].app.data(),
+                                    status[gpu].data());
+                    for (size_t b = 0; b < n; ++b)
+                        out[gpu].iterations[b] = status[gpu][b].iterations;
+                }
+                const std::string what = "int8 scale " + std::to_string(scale) + (invert ? " inverted" : "");
+                expect_same(out[0], out[1], what);
+                for (size_t b = 0; b < n; ++b)
+                    CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": CRC of block " + std::to_string(b),
+                                                 status[0][b].crc_pass, status[1][b].crc_pass);
+                // The values were read as LLRs of the right sign: most decisions are right
+                // (not where every value saturates: that is the raw channel's 19 % error rate).
+                if (!invert && scale > 1.0f)
+                    CPPUNIT_ASSERT_MESSAGE(what, errors(out[1].bits, ch.info) < n * K / 10);
+            }
+    }
 
     /* P = 1: the exact whole-block decoder, at an Eb/N0 where many blocks fail. */
     void whole_block_equals_cpu()

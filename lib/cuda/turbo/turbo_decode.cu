@@ -40,6 +40,12 @@ constexpr unsigned min_threads = 128; // the prologues and epilogues are worth t
 
 constexpr size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 
+/* AUTO takes the cluster kernel only from this many windows on. One K = 6144 block alone on the
+ * H100 (us, kernel only, BLOCK / best cluster): P = 64 355 / 435, 128 256 / 283, 192 267 / 269,
+ * 384 194 / 174, 768 209 / 112 (docs/turbo.md, "Cluster kernel"): with fewer windows a thread
+ * block of the cluster has too little work between its barriers to beat one SM alone. */
+constexpr unsigned turbo_cluster_auto_min_subblocks = 384;
+
 /* A block's shared memory, in floats from the start (each piece 16-byte aligned). */
 struct smem_layout {
     size_t sa, par, ext;       //!< swizzled, K rounded up to whole rows of 32
@@ -407,8 +413,8 @@ void launch_turbo_decode(const turbo_code_shape& shape,
                              stream);
         return;
     }
-    if (config.kernel == turbo_kernel::AUTO && n_blocks < size_t(d.sms) && prm.subblocks >= 2 &&
-        turbo_cluster_supported()) {
+    if (config.kernel == turbo_kernel::AUTO && n_blocks < size_t(d.sms) &&
+        prm.subblocks >= turbo_cluster_auto_min_subblocks && turbo_cluster_supported()) {
         // docs/turbo.md, "Cluster kernel": a batch that one wave of clusters decodes at once.
         turbo_cluster_plan cp{};
         try {

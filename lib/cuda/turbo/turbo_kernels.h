@@ -37,7 +37,7 @@ enum class turbo_layout {
 
 /*! Which kernel decodes a launch. */
 enum class turbo_kernel {
-    AUTO,    //!< CLUSTER when the blocks fit one wave of clusters and the device has them, else BLOCK
+    AUTO,    //!< CLUSTER when P >= 384, the blocks fit one wave of clusters and the device has them
     BLOCK,   //!< one thread block a code block (a persistent grid over the batch)
     CLUSTER  //!< a cluster of thread blocks a code block, its windows spread over them (P >= 2)
 };
