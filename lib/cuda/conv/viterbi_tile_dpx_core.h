@@ -1,4 +1,5 @@
-/* One streaming tile of a code of constraint length K (3..7) and n = 2..4 generators that all
+/* One streaming tile of a code of constraint length K (3..9; 8 and 9 on a team of 2 or 4
+ * threads, step_exchange) and n = 2..4 generators that all
  * tap the newest and the oldest bit, with packed 16-bit path metrics, for Hopper's DPX
  * instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
  * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host test
@@ -278,7 +279,7 @@ __host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[shape<K>::regs
  * lane of the two threads whose bit T - local differs. Each thread receives its partner's 32
  * registers and computes the successors at its own positions: with own/other for A/B, the
  * upper thread's (B) successor max(B + x, A - x) is the same addmax(own, x, other - x) as the
- * lower's, x the metric of the A state (the caller's branch metrics are the lower thread's).
+ * lower's, x the metric of the A state (v is already the A state's: team_flips).
  * Its decision (B + x > A - x) is the complement of the top bit of A - B - 2x + 32768, so
  * both threads form other - own - 2x + 32767 + upper and the upper one inverts its words. */
 template <int K, int T, unsigned... G, class Team>
