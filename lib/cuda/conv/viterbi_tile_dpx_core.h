@@ -457,7 +457,12 @@ __host__ __device__ constexpr uint32_t index_of(uint32_t p)
 template <int K>
 __host__ __device__ __forceinline__ uint32_t index_bit(uint32_t ph)
 {
-    return K >= 7 && ph < 6 ? ph ^ (ph >> 2) : ph;
+    // (K=7's phases are all below 6: no test there, it would cost the traceback 2 instructions
+    // a step.)
+    if constexpr (K == 7)
+        return ph ^ (ph >> 2);
+    else
+        return K > 7 && ph < 6 ? ph ^ (ph >> 2) : ph;
 }
 
 /*
