@@ -190,7 +190,7 @@ void bench_kernels(const config& cfg, table& out)
 }
 
 /* The codes of the DPX kernel's catalogue other than K=7 r1/2 (issue #10's table: other
- * polynomials, K=5, rates 1/3 and 1/4), on random int8 input: streaming with their default
+ * polynomials, K=5 and 9, rates 1/3 and 1/4), on random int8 input: streaming with their default
  * tiling on the default kernel (AUTO: DPX on Hopper) next to the warp kernel, and frames of
  * 2048 bits in every termination. */
 void bench_catalogue_codes(const config& cfg, table& out)
@@ -211,6 +211,9 @@ void bench_catalogue_codes(const config& cfg, table& out)
         { 5, { 025, 033, 037 }, "K=5 r1/3 25/33/37" },
         { 4, { 015, 017 }, "K=4 r1/2 15/17" },
         { 3, { 07, 05 }, "K=3 r1/2 7/5" },
+        { 9, { 0561, 0753 }, "K=9 r1/2 561/753 (IS-95, UMTS)" },
+        { 9, { 0557, 0663, 0711 }, "K=9 r1/3 557/663/711 (UMTS)" },
+        { 8, { 0247, 0371 }, "K=8 r1/2 247/371" },
     };
     const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
     std::mt19937 rng(13);

@@ -334,7 +334,7 @@ private:
     }
 
     /* launch_viterbi_tiles on the DPX kernel (forced, and AUTO, which picks it on Hopper) and
-     * on the warp kernel, for every code of the DPX catalogue (K 3..7, n 2..4): noisy,
+     * on the warp kernel, for every code of the DPX catalogue (K 3..9, n 2..4): noisy,
      * tie-heavy and full-range input, a state-0-known first tile and clipped tiles at the end,
      * and the tiles split over two launches (first_tile and first_step not 0, as a streaming
      * engine launches them). */

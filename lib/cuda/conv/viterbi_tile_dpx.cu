@@ -14,6 +14,7 @@
 #include "viterbi_tile_dpx_core.h"
 #include "viterbi_tile_kernels.h"
 #include <stdexcept>
+#include <type_traits>
 
 namespace gr {
 namespace gpufec {
@@ -23,16 +24,59 @@ namespace {
 
 constexpr int block_threads = thread_tile_block_threads;
 
+/* The P threads of one tile (K = 8, 9), adjacent lanes of a warp: register exchange, the
+ * traceback's words and the best-state reduction by warp shuffles among them only (the
+ * warp's other tiles may have left or run other lengths). */
+template <int P>
+struct shuffle_team {
+    uint32_t tid;  //!< thread in the tile
+    unsigned mask; //!< the tile's lanes
+    int base;      //!< its first lane
+    template <int R>
+    __device__ __forceinline__ void exchange(const uint32_t (&in)[R], uint32_t (&out)[R], int o) const
+    {
+#pragma unroll
+        for (int j = 0; j < R; ++j)
+            out[j] = __shfl_xor_sync(mask, in[j], o);
+    }
+    __device__ __forceinline__ uint32_t from(uint32_t v, uint32_t src) const
+    {
+        return __shfl_sync(mask, v, base + int(src));
+    }
+    __device__ __forceinline__ uint32_t xor_max(uint32_t v, int o) const
+    {
+        return max(v, __shfl_xor_sync(mask, v, o));
+    }
+};
+
+/* Thread @p thread's tile and team: one thread per tile up to K=7, else P adjacent lanes. */
+template <int K>
+struct team_of {
+    static constexpr int P = dpx::shape<K>::threads;
+    using type = std::conditional_t<P == 1, dpx::solo, shuffle_team<P>>;
+    static __device__ __forceinline__ type make(size_t thread)
+    {
+        if constexpr (P == 1) {
+            return dpx::solo{};
+        } else {
+            const int lane = int(thread & 31);
+            const int base = lane & ~(P - 1);
+            return shuffle_team<P>{ uint32_t(thread % P), ((1u << P) - 1u) << base, base };
+        }
+    }
+};
+
 template <int K, unsigned... G>
 __global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(thread_tile_args a)
 {
     constexpr int N = int(sizeof...(G));
-    constexpr int words = dpx::shape<K>::words;
-    const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
+    constexpr int words = dpx::shape<K>::words, P = dpx::shape<K>::threads;
+    const size_t thread = size_t(blockIdx.x) * block_threads + threadIdx.x;
+    const size_t job = thread / P;
     if (job >= a.n_tiles)
         return;
     const int lane = threadIdx.x & 31;
-    const size_t warp = job >> 5;
+    const size_t warp = thread >> 5;
     const conv::tile_window w =
         conv::tile_window_of(a.first_tile + job, a.payload, a.before, a.after, a.end_step);
     const uint64_t tp = w.first, begin = w.begin, end = w.end;
@@ -47,7 +91,9 @@ __global__ void __launch_bounds__(block_threads) viterbi_tile_dpx_kernel(thread_
                               32,
                               out,
                               uint32_t(min(a.payload, end - tp)),
-                              out_words);
+                              out_words,
+                              false,
+                              team_of<K>::make(thread));
 }
 
 /* Framed codes: one thread per frame, the frame as a tile (docs/viterbi.md, framed modes):
@@ -57,12 +103,14 @@ template <int K, unsigned... G>
 __global__ void __launch_bounds__(block_threads) viterbi_frame_dpx_kernel(thread_frame_args a)
 {
     constexpr int N = int(sizeof...(G));
-    constexpr int words = dpx::shape<K>::words;
-    const size_t job = size_t(blockIdx.x) * block_threads + threadIdx.x;
+    constexpr int words = dpx::shape<K>::words, P = dpx::shape<K>::threads;
+    const size_t thread = size_t(blockIdx.x) * block_threads + threadIdx.x;
+    const size_t job = thread / P;
     if (job >= a.n_frames)
         return;
     const int lane = threadIdx.x & 31;
-    const size_t warp = job >> 5;
+    const size_t warp = thread >> 5;
+    const auto team = team_of<K>::make(thread);
     const uint32_t F = a.frame_bits;
     const int8_t* lp = a.llr + size_t(N) * a.frame_steps * job;
     uint8_t* out = a.bits + job * F;
@@ -71,25 +119,27 @@ __global__ void __launch_bounds__(block_threads) viterbi_frame_dpx_kernel(thread
     if (a.term == termination::TAILBITING) {
         const uint32_t W = uint32_t(conv::tailbiting_wrap(K));
         dpx::decode_tile<K, G...>(dpx::circular_steps<N>{ lp, F, (F - W % F) % F }, F + 2 * W, W, false, dec,
-                                  32 * words, 32, out, F, out_words);
+                                  32 * words, 32, out, F, out_words, false, team);
     } else {
         const bool terminated = a.term == termination::TERMINATED;
         dpx::decode_tile<K, G...>(dpx::linear_steps<N>{ lp }, a.frame_steps, 0, true, dec, 32 * words, 32, out,
-                                  F, out_words, terminated);
+                                  F, out_words, terminated, team);
     }
 }
 
 template <int K, unsigned... G>
 void launch_code(dpx_code<K, G...>, const thread_frame_args& a, cudaStream_t stream)
 {
-    const unsigned grid = unsigned((a.n_frames + block_threads - 1) / block_threads);
+    constexpr size_t P = dpx::shape<K>::threads;
+    const unsigned grid = unsigned((a.n_frames * P + block_threads - 1) / block_threads);
     viterbi_frame_dpx_kernel<K, G...><<<grid, block_threads, 0, stream>>>(a);
 }
 
 template <int K, unsigned... G>
 void launch_code(dpx_code<K, G...>, const thread_tile_args& a, cudaStream_t stream)
 {
-    const unsigned grid = unsigned((a.n_tiles + block_threads - 1) / block_threads);
+    constexpr size_t P = dpx::shape<K>::threads;
+    const unsigned grid = unsigned((a.n_tiles * P + block_threads - 1) / block_threads);
     viterbi_tile_dpx_kernel<K, G...><<<grid, block_threads, 0, stream>>>(a);
 }
 
@@ -104,7 +154,11 @@ bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape&
            shape.before + shape.payload + shape.after < (size_t(1) << 31);
 }
 
-size_t viterbi_tile_dpx_words(const conv::trellis& t) { return t.states() > 32 ? 2 : 1; }
+size_t viterbi_tile_dpx_words(const conv::trellis& t)
+{
+    // Per tile: one word per 32 states (a K = 8 or 9 tile's threads occupy 2 or 4 lanes).
+    return t.states() > 32 ? size_t(t.states()) / 32 : 1;
+}
 
 bool viterbi_frames_dpx_supports(const conv::trellis& t, termination term, size_t frame_bits, const int8_t* llr)
 {

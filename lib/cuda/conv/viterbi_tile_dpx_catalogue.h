@@ -46,7 +46,8 @@ struct dpx_code_list {
 /* Named codes, generators in the order the standards give them: K=7 r1/2 171/133 (CCSDS, DVB,
  * 802.11) in both orders, K=7 r1/3 133/171/165 (LTE), K=7 r1/4 117/127/155/171, K=6 r1/2 53/75,
  * K=5 r1/2 23/35 and r1/3 25/33/37, K=4 r1/2 15/17 and r1/3 13/15/17, K=3 r1/2 7/5 (K=3 has
- * only two generators that tap both ends). */
+ * only two generators that tap both ends); on teams of threads, K=9 r1/2 561/753 (IS-95, UMTS)
+ * and r1/3 557/663/711 (UMTS), K=8 r1/2 247/371. */
 using dpx_catalogue = dpx_code_list<dpx_code<7, 0171, 0133>,
                                     dpx_code<7, 0133, 0171>,
                                     dpx_code<7, 0133, 0171, 0165>,
@@ -56,7 +57,10 @@ using dpx_catalogue = dpx_code_list<dpx_code<7, 0171, 0133>,
                                     dpx_code<5, 025, 033, 037>,
                                     dpx_code<4, 015, 017>,
                                     dpx_code<4, 013, 015, 017>,
-                                    dpx_code<3, 07, 05>>;
+                                    dpx_code<3, 07, 05>,
+                                    dpx_code<9, 0561, 0753>,
+                                    dpx_code<9, 0557, 0663, 0711>,
+                                    dpx_code<8, 0247, 0371>>;
 
 } // namespace cuda
 } // namespace gpufec

@@ -1,4 +1,5 @@
-/* One streaming tile of a code of constraint length K (3..7) and n = 2..4 generators that all
+/* One streaming tile of a code of constraint length K (3..9; 8 and 9 on a team of 2 or 4
+ * threads, step_exchange) and n = 2..4 generators that all
  * tap the newest and the oldest bit, with packed 16-bit path metrics, for Hopper's DPX
  * instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
  * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host test
@@ -94,14 +95,31 @@ __host__ __device__ __forceinline__ uint32_t addmax(uint32_t a, uint32_t b, uint
 #endif
 }
 
-/* The code's shape: m position bits, 2^m states, 2^(m-1) registers of two lanes. */
+/* The code's shape: m position bits, 2^m states. One thread holds the positions of its low
+ * `local` bits (at most 6: 64 states in 32 registers of two lanes); K = 8 and 9 spread a tile
+ * over 2 or 4 threads, thread t holding the positions whose top bits are t (a "team", see
+ * step_exchange). */
 template <int K>
 struct shape {
-    static_assert(K >= 3 && K <= 7, "the packed kernel holds 2..64 states");
+    static_assert(K >= 3 && K <= 9, "the packed kernel holds 4..256 states");
     static constexpr int m = K - 1;
     static constexpr int states = 1 << m;
-    static constexpr int regs = states / 2;
-    static constexpr int words = states > 32 ? 2 : 1; //!< decision words per step
+    static constexpr int local = m < 6 ? m : 6;     //!< position bits one thread holds
+    static constexpr int threads = 1 << (m - local); //!< threads per tile
+    static constexpr int regs = (1 << local) / 2;
+    static constexpr int words = regs > 16 ? 2 : 1; //!< decision words per step and thread
+};
+
+/* A tile decoded by one thread: no exchange. A team of several threads (the kernel's warp
+ * shuffles, the host test's emulation) has the same members. */
+struct solo {
+    static constexpr uint32_t tid = 0;
+    template <int R>
+    __host__ __device__ __forceinline__ void exchange(const uint32_t (&)[R], uint32_t (&)[R], int) const
+    {
+    }
+    __host__ __device__ __forceinline__ uint32_t from(uint32_t v, uint32_t) const { return v; }
+    __host__ __device__ __forceinline__ uint32_t xor_max(uint32_t v, int) const { return v; }
 };
 
 /* p rotated right by T within m bits: the state at position p of phase T. */
@@ -176,7 +194,7 @@ __host__ __device__ __forceinline__ uint32_t dec_offset(const int32_t (&v)[V], i
 
 /* The step's 2^n branch metrics from its n LLRs (bytes of @p bytes, lowest first). */
 template <int N>
-__host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t (&v)[1 << N]);
+__host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t (&v)[1 << N], uint32_t flips);
 
 /* The step's decision words from its E words (top bit of each lane = decision of that
  * position). With 16 or 32 registers, position p = R h + r goes to bit 8 (2h + r3) + (r & 7)
@@ -235,10 +253,10 @@ __host__ __device__ __forceinline__ void step_vertical(uint32_t (&pm)[shape<K>::
     pack<K>(e, false, w0, w1);
 }
 
-/* The step of phase m-1: register j holds states 2j (low lane) and 2j+1 (high lane) and
- * receives j (low) and j+2^(m-1) (high). The high lanes' decision bits come out inverted
- * (fixed by pack). */
-template <int K, unsigned... G>
+/* The step of phase local-1 (m-1 for K <= 7): the two inputs of a butterfly are the two lanes
+ * of one register (K <= 7: register j holds states 2j and 2j+1 and receives j and j+2^(m-1)).
+ * The high lanes' decision bits come out inverted (fixed by pack). */
+template <int K, int T, unsigned... G>
 __host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[shape<K>::regs],
                                                    const int32_t (&v)[1 << sizeof...(G)],
                                                    uint32_t& w0,
@@ -248,7 +266,7 @@ __host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[shape<K>::regs
     uint32_t e[R];
     GPUFEC_DPX_UNROLL
     for (int j = 0; j < R; ++j) {
-        const uint32_t x = uint32_t(v[bm_index<K, G...>(2 * j, 0)]);
+        const uint32_t x = uint32_t(v[bm_index<K, G...>(rotr(j, T, shape<K>::m), 0)]);
         const uint32_t r = pm[j];
         const uint32_t s = prmt(r, r, 0x1032);
         pm[j] = addmax(r, prmt(x, x, 0x1010), s - opaque(x * 65537u));
@@ -257,16 +275,67 @@ __host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[shape<K>::regs
     pack<K>(e, true, w0, w1);
 }
 
-template <int K, int T, unsigned... G>
+/* A step of phase T >= local (K = 8, 9): the butterfly's inputs sit at the same register and
+ * lane of the two threads whose bit T - local differs. Each thread receives its partner's 32
+ * registers and computes the successors at its own positions: with own/other for A/B, the
+ * upper thread's (B) successor max(B + x, A - x) is the same addmax(own, x, other - x) as the
+ * lower's, x the metric of the A state (v is already the A state's: team_flips).
+ * Its decision (B + x > A - x) is the complement of the top bit of A - B - 2x + 32768, so
+ * both threads form other - own - 2x + 32767 + upper and the upper one inverts its words. */
+template <int K, int T, unsigned... G, class Team>
+__host__ __device__ __forceinline__ void step_exchange(uint32_t (&pm)[shape<K>::regs],
+                                                       const int32_t (&v)[1 << sizeof...(G)],
+                                                       uint32_t& w0,
+                                                       uint32_t& w1,
+                                                       const Team& team)
+{
+    constexpr int m = shape<K>::m, R = shape<K>::regs, L = shape<K>::local;
+    const uint32_t upper = (team.tid >> (T - L)) & 1u;
+    uint32_t other[R], e[R];
+    team.exchange(pm, other, 1 << (T - L));
+    GPUFEC_DPX_UNROLL
+    for (int j = 0; j < R; ++j) {
+        const int il = bm_index<K, G...>(rotr(j, T, m), 0);
+        const int ih = bm_index<K, G...>(rotr(R | j, T, m), 0);
+        const uint32_t own = pm[j];
+        pm[j] = addmax(own, lanes(v, il, ih), minus_x(other[j], v, il, ih));
+        e[j] = sub_add(other[j], own, dec_offset(v, il, ih) + upper * 0x00010001u);
+    }
+    pack<K>(e, false, w0, w1);
+    w0 ^= 0u - upper;
+    w1 ^= 0u - upper;
+}
+
+template <int K, int T, unsigned... G, class Team>
 __host__ __device__ __forceinline__ void step(uint32_t (&pm)[shape<K>::regs],
                                               const int32_t (&v)[1 << sizeof...(G)],
                                               uint32_t& w0,
-                                              uint32_t& w1)
+                                              uint32_t& w1,
+                                              const Team& team)
 {
-    if constexpr (T == shape<K>::m - 1)
-        step_swap<K, G...>(pm, v, w0, w1);
+    constexpr int L = shape<K>::local;
+    if constexpr (T >= L)
+        step_exchange<K, T, G...>(pm, v, w0, w1, team);
+    else if constexpr (T == L - 1)
+        step_swap<K, T, G...>(pm, v, w0, w1);
     else
         step_vertical<K, T, G...>(pm, v, w0, w1);
+}
+
+/* The coded bits that a team thread's top position bits add to the butterfly's A state at
+ * phase T (the outputs are linear in the state): flipping the signs of those LLRs turns the
+ * lower thread's branch metrics into this thread's, v'[c] = v[c ^ flips]. Bits 4T..4T+3. */
+template <int K, unsigned... G>
+__host__ __device__ __forceinline__ uint32_t team_flips(uint32_t tid)
+{
+    constexpr int m = shape<K>::m, L = shape<K>::local;
+    uint32_t f = 0;
+    GPUFEC_DPX_UNROLL
+    for (int T = 0; T < m; ++T) {
+        const uint32_t top = T >= L ? tid & ~(1u << (T - L)) : tid; // the A state's top bits
+        f |= uint32_t(bm_index<K, G...>(rotr(int(top << L), T, m), 0)) << (4 * T);
+    }
+    return f;
 }
 
 /* A decision word to the global workspace (a plain store on the host). */
@@ -285,11 +354,18 @@ __host__ __device__ __forceinline__ int32_t llr_of(uint32_t byte)
     return q < -127 ? -127 : q;
 }
 
+/* (LLR j negated where bit j of @p flips is set: a team thread's metrics, team_flips.) */
+__host__ __device__ __forceinline__ int32_t flip(int32_t l, uint32_t flips, int j)
+{
+    const int32_t s = -int32_t((flips >> j) & 1u);
+    return (l ^ s) - s;
+}
+
 template <int N>
-__host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t (&v)[1 << N])
+__host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t (&v)[1 << N], uint32_t flips)
 {
     if constexpr (N == 2) {
-        const int32_t l0 = llr_of(bytes), l1 = llr_of(bytes >> 8);
+        const int32_t l0 = flip(llr_of(bytes), flips, 0), l1 = flip(llr_of(bytes >> 8), flips, 1);
         v[0] = -(l0 + l1);
         v[1] = l0 - l1;
         v[2] = l1 - l0;
@@ -298,7 +374,7 @@ __host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t 
         int32_t l[N];
         GPUFEC_DPX_UNROLL
         for (int j = 0; j < N; ++j)
-            l[j] = llr_of(bytes >> (8 * j));
+            l[j] = flip(llr_of(bytes >> (8 * j)), flips, j);
         GPUFEC_DPX_UNROLL
         for (int c = 0; c < (1 << N); ++c) {
             int32_t x = 0;
@@ -343,7 +419,15 @@ struct circular_steps {
     uint32_t frame, offset;
     __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const
     {
-        return load_step<N>(lp, (g + offset) % frame);
+        // g + offset < 2 frame + 2 W: one subtraction unless the frame is shorter than the
+        // wrap (a division per step cost K=7 r1/3 frames 12 % of their throughput).
+        uint32_t i = g + offset;
+        if (i >= frame) {
+            i -= frame;
+            if (i >= frame)
+                i %= frame;
+        }
+        return load_step<N>(lp, i);
     }
 };
 
@@ -366,24 +450,31 @@ __host__ __device__ constexpr uint32_t renorm_blocks()
 template <int K>
 __host__ __device__ constexpr uint32_t index_of(uint32_t p)
 {
-    return K == 7 ? (p & 15u) | ((p & 16u) << 1) | ((p & 32u) >> 1) : p;
+    return K >= 7 ? (p & ~63u) | (p & 15u) | ((p & 16u) << 1) | ((p & 32u) >> 1) : p;
 }
 
 /* Index bit of position bit ph (index_of on one bit). */
 template <int K>
 __host__ __device__ __forceinline__ uint32_t index_bit(uint32_t ph)
 {
-    return K == 7 ? ph ^ (ph >> 2) : ph;
+    // (K=7's phases are all below 6: no test there, it would cost the traceback 2 instructions
+    // a step.)
+    if constexpr (K == 7)
+        return ph ^ (ph >> 2);
+    else
+        return K > 7 && ph < 6 ? ph ^ (ph >> 2) : ph;
 }
 
 /*
- * One tile: ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2,
+ * One tile (this thread's part of it when the team has several threads): ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2,
  * 4 for n = 4; state 0 known when @p known), decisions of steps warm.. stored at
  * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K=7 only), traceback from the
  * best state at the end (state 0 when @p end_at_zero: terminated frames), the first emit
- * decided bits to out (4-byte stores when words).
+ * decided bits to out (4-byte stores when words; team thread 0 writes them). Each team thread
+ * stores its own decision words at its dec; the traceback, run by all of them in step, takes
+ * the word of the thread that holds the position (Team::from).
  */
-template <int K, unsigned... G, class Steps>
+template <int K, unsigned... G, class Steps, class Team = solo>
 __host__ __device__ __forceinline__ void decode_tile(Steps load,
                                                      uint32_t n,
                                                      uint32_t warm,
@@ -394,10 +485,11 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
                                                      uint8_t* out,
                                                      uint32_t emit,
                                                      bool words,
-                                                     bool end_at_zero = false)
+                                                     bool end_at_zero = false,
+                                                     const Team& team = Team{})
 {
     constexpr int N = int(sizeof...(G));
-    constexpr int m = shape<K>::m, S = shape<K>::states, R = shape<K>::regs;
+    constexpr int m = shape<K>::m, S = shape<K>::states, R = shape<K>::regs, L = shape<K>::local;
     static_assert(N >= 2 && N <= 4, "rates 1/2 to 1/4");
     constexpr unsigned polys[] = { G... };
     static_assert(taps_both_ends(K, polys, N), "every generator must tap both ends");
@@ -407,8 +499,9 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
     GPUFEC_DPX_UNROLL
     for (int r = 0; r < R; ++r)
         pm[r] = known ? (low * 65537u) : 0x80008000u;
-    if (known)
+    if (known && team.tid == 0)
         pm[0] = (low << 16) | 32768u;
+    const uint32_t flips = shape<K>::threads > 1 ? team_flips<K, G...>(team.tid) : 0u;
 
     uint32_t nx = load(0);
     uint32_t g = 0;
@@ -422,8 +515,8 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
         if (g + T + 1 < n)                                                          \
             nx = load(g + T + 1);                                                   \
         int32_t v[1 << N];                                                          \
-        branch_metrics<N>(cur, v);                                                  \
-        step<K, T, G...>(pm, v, w0, w1);                                            \
+        branch_metrics<N>(cur, v, (flips >> (4 * T)) & 15u);                        \
+        step<K, T, G...>(pm, v, w0, w1, team);                                      \
         if (g + T >= warm) {                                                        \
             store(dblk + T * dec_step, w0);                                         \
             if constexpr (shape<K>::words == 2)                                     \
@@ -432,8 +525,8 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
     }
     auto renormalise = [&](uint32_t blk) {
         if ((blk & renorm_mask) == 0) {
-            // Layout 0: state 0 is the low lane of register 0.
-            const uint32_t off = ((pm[0] & 0xffffu) - 32768u) * 65537u;
+            // Layout 0: state 0 is the low lane of register 0 (of team thread 0).
+            const uint32_t off = ((team.from(pm[0], 0) & 0xffffu) - 32768u) * 65537u;
             GPUFEC_DPX_UNROLL
             for (int r = 0; r < R; ++r)
                 pm[r] -= off;
@@ -455,6 +548,8 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
         GPUFEC_DPX_STEP(3)
         GPUFEC_DPX_STEP(4)
         GPUFEC_DPX_STEP(5)
+        GPUFEC_DPX_STEP(6)
+        GPUFEC_DPX_STEP(7)
     }
     if (g < n) {
         renormalise(blk);
@@ -467,23 +562,34 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
             GPUFEC_DPX_STEP(3)
         if (g + 4 < n)
             GPUFEC_DPX_STEP(4)
+        if constexpr (m > 6) {
+            if (g + 5 < n)
+                GPUFEC_DPX_STEP(5)
+            if (g + 6 < n)
+                GPUFEC_DPX_STEP(6)
+        }
     }
 #undef GPUFEC_DPX_STEP
 
     // Best state (largest metric, lowest state on ties) in the layout of phase n % m; state 0
-    // is position 0 in every phase.
+    // is position 0 in every phase. A team reduces its threads' best keys (the key holds the
+    // state, so the position follows from the winning key).
     const int lend = int(n % uint32_t(m));
     uint32_t best_key = 0, best_p = 0;
     if (!end_at_zero) {
         GPUFEC_DPX_UNROLL
-        for (int p = 0; p < S; ++p) {
-            const uint32_t val = (pm[p % R] >> (16 * (p / R))) & 0xffffu;
+        for (int q = 0; q < 2 * R; ++q) {
+            const int p = int(team.tid << L) | q;
+            const uint32_t val = (pm[q % R] >> (16 * (q / R))) & 0xffffu;
             const uint32_t key = (val << m) | uint32_t(S - 1 - rotr(p, lend, m));
-            if (p == 0 || key > best_key) {
+            if (q == 0 || key > best_key)
                 best_key = key;
-                best_p = uint32_t(p);
-            }
         }
+        GPUFEC_DPX_UNROLL
+        for (int o = 1; o < shape<K>::threads; o <<= 1)
+            best_key = team.xor_max(best_key, o);
+        const uint32_t st = uint32_t(S - 1) - (best_key & uint32_t(S - 1));
+        best_p = ((st << lend) | (st >> (m - lend))) & uint32_t(S - 1); // rotl: state to position
     }
 
     // Traceback in decision-bit indices, from step n-1 down to warm.
@@ -507,7 +613,7 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
             if (st < 0)
                 break;
             const uint32_t pt = index_bit<K>(ph); // index bit of position bit ph
-            if (uint32_t(st) < emit) {
+            if (uint32_t(st) < emit && team.tid == 0) {
                 const uint32_t bit = (i >> pt) & 1u;
                 if (words) {
                     pack_bits = (pack_bits << 8) | bit;
@@ -526,6 +632,8 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
             uint32_t w = wl[q];
             if constexpr (shape<K>::words == 2)
                 w = (i & 32u) ? wh[q] : wl[q];
+            if constexpr (shape<K>::threads > 1)
+                w = team.from(w, i >> L);
             const uint32_t d = (w >> (i & 31u)) & 1u;
             i = (i & ~(1u << pt)) | (d << pt);
             ph = ph ? ph - 1 : uint32_t(m - 1);
