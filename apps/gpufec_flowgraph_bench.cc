@@ -210,8 +210,8 @@ int main(int argc, char** argv)
     }
     if (backends.empty())
         backends = { "auto" };
-    std::printf("gpufec_flowgraph_bench: %s, %.1f s runs, median of %d, default buffers "
-                "except the source's (2^21 items)\n",
+    std::printf("gpufec_flowgraph_bench: %s, %.1f s runs, median of %d, buffers as the blocks "
+                "size them (the source ceiling's: 2^25 items)\n",
                 gr::gpufec::cuda_device_count() ? gr::gpufec::cuda_device_name(0).c_str()
                                                 : "no CUDA device",
                 seconds, repeats);

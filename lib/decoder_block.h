@@ -324,8 +324,13 @@ private:
 
     int work_frames(int noutput_items, int ninput_items, const void* in, uint8_t* out, float* app)
     {
-        const size_t frames = std::min(static_cast<size_t>(noutput_items) / d_bits_per,
-                                       static_cast<size_t>(ninput_items) / d_soft_per);
+        // At most one batch a call, though the buffers often hold two: a call that took all
+        // of its input would leave the upstream block no room to write while it decodes, so
+        // that block's work (a file source's read of a whole buffer, say) and the decoding
+        // would follow each other instead of overlapping.
+        const size_t frames = std::min({ static_cast<size_t>(noutput_items) / d_bits_per,
+                                         static_cast<size_t>(ninput_items) / d_soft_per,
+                                         static_cast<size_t>(d_alloc_multiple) / d_bits_per });
         const size_t n_in = frames * d_soft_per;
         if (upstream_done() && unread() == static_cast<size_t>(ninput_items) &&
             static_cast<size_t>(ninput_items) - n_in < d_soft_per &&
@@ -440,11 +445,16 @@ private:
         static const pmt::pmt_t key = pmt::string_to_symbol("frame_start");
         const size_t soft = dec->soft_per_frame(), bits = dec->bits_per_frame();
         const uint64_t first_out = this->nitems_written(0);
+        // The input's tags of all the frames at once (one look-up of the buffer's tags, not
+        // one a frame), in offset order: each frame takes those that fall inside it.
+        std::vector<gr::tag_t> tags;
+        this->get_tags_in_range(tags, 0, read, read + frames * soft);
+        std::stable_sort(tags.begin(), tags.end(), gr::tag_t::offset_compare);
+        auto next = tags.begin();
         for (size_t f = 0; f < frames; ++f) {
             const uint64_t offset = first_out + f * bits;
-            std::vector<gr::tag_t> tags;
-            this->get_tags_in_range(tags, 0, read + f * soft, read + (f + 1) * soft);
-            for (auto& tag : tags) {
+            for (; next != tags.end() && next->offset < read + (f + 1) * soft; ++next) {
+                gr::tag_t tag = *next;
                 tag.offset = offset;
                 if (is_length_tag(tag))
                     tag.value = pmt::from_long(static_cast<long>(bits));

@@ -356,6 +356,23 @@ class qa_lte_turbo(gr_unittest.TestCase):
         np.testing.assert_array_equal(got, gpufec.lte_turbo_decode(code, llr, backend="cpu"))
         self.assertLess(np.count_nonzero(got != info), 20)
 
+    def test_more_blocks_than_one_call_takes(self):
+        # The CPU backend's call takes at most 2^18 soft values: 1985 blocks of K = 40. More
+        # than two calls' worth, with input tags inside blocks on both sides of the calls'
+        # edges: the same bits as the function, and every tag on its block's first bit.
+        code = gpufec.lte_turbo_code(40)
+        n, soft = 4500, 3 * 44
+        _, llr = gpufec.awgn_bpsk_generate(code, n, 1.0, seed=9, backend="cpu")
+        marked = [0, 1984, 1985, 1986, 3969, 3970, n - 1]
+        src = blocks.vector_source_f(
+            llr.tolist(), False, 1, [tag(f * soft + f % soft, "mark", f) for f in marked])
+        sink = run(src, gpufec.lte_turbo_decoder(code, backend="cpu"))
+        np.testing.assert_array_equal(bits_out(sink),
+                                      gpufec.lte_turbo_decode(code, llr, backend="cpu"))
+        self.assertEqual(tags_of(sink, "mark"), [(40 * f, f) for f in marked])
+        self.assertEqual(tags_of(sink, "frame_start"), [(40 * b, b) for b in range(n)])
+        self.assertEqual([t[0] for t in tags_of(sink, "crc_pass")], [40 * b for b in range(n)])
+
     def test_flowgraph_run_twice_gives_the_same_output(self):
         code = gpufec.lte_turbo_code(256)
         _, llr = gpufec.awgn_bpsk_generate(code, 5, 1.0, seed=6, backend="cpu")
