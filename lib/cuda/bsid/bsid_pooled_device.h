@@ -24,16 +24,26 @@ namespace cuda {
 namespace bsid_device {
 namespace {
 
+/* Threads per block at most (so at most 64 registers a thread: wide drift ranges want many
+ * segments, and a full multiprocessor hides more of the lattice's latency), and the columns a
+ * segment aims at (bsid_map_kernels.cu, plan_bsid_pooled). */
+constexpr size_t pooled_max_threads = 1024;
+constexpr size_t pooled_segment_columns = 32;
+
 /* Reals of the per-frame lattice rows, posterior sums and priors. */
 inline size_t pooled_rows_elems(int M, int q) { return size_t(M) * q + 2 * size_t(q); }
 
 template <typename real>
-__global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
+__global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const fb_args<real> A)
 {
     BSID_SHARED_MEMORY(smem_d);
     unsigned char* const smem = reinterpret_cast<unsigned char*>(smem_d);
     const int M = A.M, q = A.q, n = A.n, N = A.N;
     const int T = int(blockDim.x), tid = int(threadIdx.x);
+    // G segments of P = T / G threads: thread (seg, xl) computes columns [a, b] of codeword
+    // x0 + xl's lattice (a warp: one segment of consecutive codewords, consecutive addresses).
+    const int G = int(A.groups), P = T / G, seg = tid / P, xl = tid % P;
+    const int a = int((int64_t(seg) * M) / G), b = int((int64_t(seg + 1) * M) / G) - 1;
     const size_t f = blockIdx.x;
     double* const red = reinterpret_cast<double*>(smem);
     int* const redi = reinterpret_cast<int*>(smem + 256);
@@ -74,15 +84,37 @@ __global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
         __syncthreads();
         const long long p0 = origin + int64_t(n) * i + A.fmin;
         const uint32_t* const cw = A.code + size_t(i % N) * q;
-        for (int x = tid; x < q; x += T) {
-            const real pr = prior_of(A, f, i, x);
-            prow[x] = pr;
-            if (pr == real(0)) {
-                for (int c = 0; c < M; ++c)
-                    rows[size_t(c) * q + x] = real(0);
-                continue;
+        for (int x0 = 0; x0 < q; x0 += P) {
+            const int x = x0 + xl;
+            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
+            if (x < q && seg == 0)
+                prow[x] = pr;
+            real* const r = rows + x;
+            const bool run = x < q && pr != real(0);
+            if (x < q && !run)
+                for (int c = a; c <= b; ++c)
+                    r[size_t(c) * q] = real(0);
+            // Segment seg computes row k = s - seg in step s: its column a-1 (row k) is from
+            // step s-1 of segment seg-1, its column b+1 (row k-1) from the first phase of this
+            // step of segment seg+1, which leaves that column alone in the second phase.
+            for (int s = 0; s < n + G; ++s) {
+                const int k = s - seg;
+                const bool mine = run && k >= 0 && k <= n;
+                if (mine) {
+                    if (k == 0)
+                        bsid_pooled_seed_cells<real>(a, a, p0, length, M, w, acur, r, size_t(q));
+                    else
+                        bsid_pooled_forward_cells<real>(cw[x], n, k, a, a, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
+                if (mine) {
+                    if (k == 0)
+                        bsid_pooled_seed_cells<real>(a + 1, b, p0, length, M, w, acur, r, size_t(q));
+                    else
+                        bsid_pooled_forward_cells<real>(cw[x], n, k, a + 1, b, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
             }
-            bsid_pooled_forward<real>(cw[x], n, y, p0, length, M, w, acur, rows + x, size_t(q));
         }
         __syncthreads();
         part = real(0);
@@ -132,21 +164,43 @@ __global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
         const uint32_t* const cw = A.code + size_t(i % N) * q;
         const bool post_here = want && i < N;
         const real* const al = post_here ? alpha + size_t(i) * M : nullptr; // alpha has rows 0..N
-        for (int x = tid; x < q; x += T) {
-            const real pr = prior_of(A, f, i, x);
-            prow[x] = pr;
-            if (pr == real(0)) {
-                for (int c = 0; c < M; ++c)
-                    rows[size_t(c) * q + x] = real(0);
-                psum[x] = real(0);
-                continue;
+        for (int x0 = 0; x0 < q; x0 += P) {
+            const int x = x0 + xl;
+            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
+            if (x < q && seg == 0)
+                prow[x] = pr;
+            real* const r = rows + x;
+            const bool run = x < q && pr != real(0);
+            if (x < q && !run)
+                for (int c = a; c <= b; ++c)
+                    r[size_t(c) * q] = real(0);
+            // Mirrored: segment seg computes row k = n - (s - (G - 1 - seg)) in step s, its
+            // top column b first, its column a last (reading column a-1, row k+1, which
+            // segment seg-1 computed first in this step).
+            for (int s = 0; s < n + G; ++s) {
+                const int k = n - (s - (G - 1 - seg));
+                const bool mine = run && k >= 0 && k <= n;
+                if (mine) {
+                    if (k == n)
+                        bsid_pooled_end_cells<real>(n, b, b, p0, length, M, bcur, r, size_t(q));
+                    else
+                        bsid_pooled_backward_cells<real>(cw[x], n, k, b, b, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
+                if (mine) {
+                    if (k == n)
+                        bsid_pooled_end_cells<real>(n, a, b - 1, p0, length, M, bcur, r, size_t(q));
+                    else
+                        bsid_pooled_backward_cells<real>(cw[x], n, k, a, b - 1, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
             }
-            bsid_pooled_backward<real>(cw[x], n, y, p0, length, M, w, bcur, rows + x, size_t(q));
-            if (post_here) {
-                real s = real(0);
-                for (int c = 0; c < M; ++c)
-                    s += al[c] * rows[size_t(c) * q + x];
-                psum[x] = pr * s;
+            if (post_here && x < q && seg == 0) {
+                real sum = real(0);
+                if (run)
+                    for (int c = 0; c < M; ++c)
+                        sum += al[c] * r[size_t(c) * q];
+                psum[x] = pr * sum;
             }
         }
         __syncthreads();
