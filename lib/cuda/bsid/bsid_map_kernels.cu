@@ -316,7 +316,10 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
                                     " drift states need " + std::to_string(base) +
                                     " bytes of shared memory, the device has " + std::to_string(optin) + " per block");
     plan.exch_elems = pooled_rows_elems(int(M), int(q));
-    plan.exch_shared = base + plan.exch_elems * rb <= budget;
+    // The rows whenever they fit a block, even at fewer blocks a multiprocessor: every cell
+    // reads two of them and writes one (round 1 kept them within the budget: at pi = pd = 0.1
+    // they went to global memory).
+    plan.exch_shared = base + plan.exch_elems * rb <= optin;
     size_t used = base + (plan.exch_shared ? plan.exch_elems * rb : 0);
     // The received bytes (one read a cell, the same byte in every lane: a broadcast) are staged
     // only within the share that keeps the multiprocessor full of blocks: a full multiprocessor
