@@ -366,7 +366,7 @@ public:
     void pooled_more_than_1024_drift_states()
     {
         config c{ 6, 16, 60, params(0.03, 0.03, 0.01) };
-        c.max_drift = 600; // 1201 frame states: rows in global memory
+        c.max_drift = 600; // 1201 frame states: 32 column segments, 1024 threads
         c.frames = 2;
         c.seed = 7;
         c.lattice = bsid_lattice::POOLED;
