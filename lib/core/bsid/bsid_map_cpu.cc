@@ -347,7 +347,8 @@ private:
     }
 
     /* bi = Σ_x prior(x) B_x(0, ·) from the pooled lattices seeded with bn, and (when @p want)
-     * w.post[x] = prior(x) Σ_c ai(c) B_x(0, c). */
+     * w.post[x] = prior(x) Σ_c ai(c) B_x(0, c), summed from the last column down (the order in
+     * which the GPU's column segments finish row 0, bsid_pooled_device.h). */
     void pooled_backward(const uint8_t* y,
                          const bsid_frame_window& win,
                          size_t i,
@@ -365,7 +366,7 @@ private:
                                          w.zero.data(), w.rows.data());
         if (want) {
             std::fill(w.post.begin(), w.post.end(), real(0));
-            for (size_t c = 0; c < M; ++c) {
+            for (size_t c = M; c-- > 0;) {
                 const real* r = w.rows.data() + c * q;
                 for (size_t x = 0; x < q; ++x)
                     w.post[x] += ai[c] * r[x];

@@ -1,10 +1,12 @@
 /* The CUDA forward-backward kernel of the pooled lattice (docs/bsid-cuda.md, "Pooled
- * lattice"): one thread block per frame, one thread per codeword x of a symbol (x = tid, tid +
- * T, ...), each running the lattice of common/bsid/pooled_lattice.h over all M drift columns,
- * its row a column of the [c][x] array `rows` (consecutive threads, consecutive addresses).
- * After a barrier one thread per column sums over x in increasing order (alpha_{i+1}, beta_i),
- * and each codeword's thread its posterior sum over the columns: every sum in a fixed order,
- * as on the CPU (bsid_map_cpu.cc, which calls the same lattice functions).
+ * lattice"): one thread block per frame; a codeword's lattice (common/bsid/pooled_lattice.h)
+ * over all M drift columns cut into G column segments, a thread each, computed as a pipeline
+ * (below); its row a column of the [c][x] array `rows` (consecutive threads, consecutive
+ * addresses).
+ * After a barrier one thread per column sums over x in increasing order (alpha_{i+1}, beta_i);
+ * a codeword's posterior sum over the columns runs from the last column down, each segment
+ * adding its columns when it finishes row 0: every sum in a fixed order, as on the CPU
+ * (bsid_map_cpu.cc, which calls the same lattice functions).
  *
  * Shared memory: the block reductions, alpha_i, beta_{i+1} and a temporary row (M each), then
  * the rows, the posterior sums and the priors of the symbol (M q + 2 q, in shared memory when
@@ -192,16 +194,19 @@ __global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const f
                         bsid_pooled_end_cells<real>(n, a, b - 1, p0, length, M, bcur, r, size_t(q));
                     else
                         bsid_pooled_backward_cells<real>(cw[x], n, k, a, b - 1, y, p0, length, M, w, r, size_t(q));
+                    // Row 0 done here: the posterior sum over the columns, from the last one down
+                    // (as the CPU), carried from segment seg+1 (its row 0 a step earlier).
+                    if (k == 0 && post_here) {
+                        real sum = seg == G - 1 ? real(0) : psum[x];
+                        for (int c = b; c >= a; --c)
+                            sum += al[c] * r[size_t(c) * q];
+                        psum[x] = seg == 0 ? pr * sum : sum;
+                    }
                 }
                 __syncthreads();
             }
-            if (post_here && x < q && seg == 0) {
-                real sum = real(0);
-                if (run)
-                    for (int c = 0; c < M; ++c)
-                        sum += al[c] * r[size_t(c) * q];
-                psum[x] = pr * sum;
-            }
+            if (post_here && x < q && !run && seg == 0)
+                psum[x] = real(0);
         }
         __syncthreads();
         part = real(0);
