@@ -330,6 +330,7 @@ void check(const emulated_case& c)
     o.threads = 1;
     o.max_drift = c.max_drift;
     o.max_symbol_drift = c.max_symbol_drift;
+    o.lattice = bsid_lattice::CORRIDOR; // the corridor kernels
     bsid_map_decoder_engine eng(code, ch, o);
     const bsid_drift_limits lim = eng.limits();
     const size_t M = lim.frame_states(), width = lim.symbol_states(), q = c.q, N = c.N;

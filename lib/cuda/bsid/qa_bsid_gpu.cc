@@ -345,6 +345,7 @@ public:
         const auto code = tvb_code::make(10, 32, 840);
         bsid_map_options o;
         o.backend = backend_kind::CUDA;
+        o.lattice = bsid_lattice::CORRIDOR; // the stored gamma
         bsid_map_decoder_engine eng(code, params(1e-3, 1e-3, 0.0), o);
         const size_t M = eng.limits().frame_states(), Mn = eng.limits().symbol_states();
         const size_t local = eng.bytes_per_frame(bsid_storage::LOCAL);
@@ -395,6 +396,7 @@ public:
         const auto code = tvb_code::make(10, 32, 840);
         bsid_map_options o;
         o.backend = backend_kind::CUDA;
+        o.lattice = bsid_lattice::CORRIDOR;
         bsid_map_decoder_engine corr(code, params(1e-3, 1e-3, 0.0), o);
         o.lattice = bsid_lattice::POOLED;
         bsid_map_decoder_engine pool(code, params(1e-3, 1e-3, 0.0), o);
