@@ -130,7 +130,7 @@ class ber_bsid_test : public CppUnit::TestFixture
 
     void noise_free_point_has_no_errors()
     {
-        for (const char* spec : { "tvb:n=8,q=16,N=20,construction=watermark",
+        for (const char* spec : { "tvb:n=8,q=16,N=20,construction=watermark,lattice=corridor",
                                   "tvb:n=8,q=16,N=20,construction=watermark,lattice=pooled" }) {
             const point_result r = simulate(spec, "bsid", 0, 50);
             CPPUNIT_ASSERT_EQUAL(uint64_t(50), r.counts.frames);

@@ -97,8 +97,10 @@ struct GPUFEC_CORE_API bsid_map_options : decoder_options {
     int max_symbol_drift = -1; //!< drift change per codeword; < 0: derived
     bsid_storage storage = bsid_storage::AUTO;
     bsid_precision precision = bsid_precision::FLOAT;
-    /*! POOLED has no stored gamma: storage applies to CORRIDOR only. */
-    bsid_lattice lattice = bsid_lattice::CORRIDOR;
+    /*! POOLED has no stored gamma: storage applies to CORRIDOR only. The default on every
+     *  backend (so that CPU and GPU decisions match): faster on both, the same symbol error
+     *  rate as the paper's CORRIDOR (docs/bsid.md, "Lattice"). */
+    bsid_lattice lattice = bsid_lattice::POOLED;
     /*! Codewords of the next frame that the stream decoder reads past a frame's end to place
      *  it (0 for decode_frames, which knows where each frame ends). */
     size_t lookahead = 0;

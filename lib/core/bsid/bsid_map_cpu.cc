@@ -8,6 +8,7 @@
  */
 #include "../parallel_for.h"
 #include "bsid_backend.h"
+#include "flush_subnormals.h"
 #include "lattice_cpu.h"
 #include "pooled_cpu.h"
 #include <algorithm>
@@ -127,6 +128,7 @@ private:
                       frame_work<real>& w,
                       size_t gamma_workers)
     {
+        const detail::flush_subnormals ftz(m_pooled); // flush_subnormals.h: why
         const size_t S = win.end_known ? m_N : m_N + m_opts.lookahead;
         const size_t M = m_M, Mn = m_Mn, q = m_q;
         const size_t per_a = Mn * q, per_i = M * per_a;
@@ -345,7 +347,8 @@ private:
     }
 
     /* bi = Σ_x prior(x) B_x(0, ·) from the pooled lattices seeded with bn, and (when @p want)
-     * w.post[x] = prior(x) Σ_c ai(c) B_x(0, c). */
+     * w.post[x] = prior(x) Σ_c ai(c) B_x(0, c), summed from the last column down (the order in
+     * which the GPU's column segments finish row 0, bsid_pooled_device.h). */
     void pooled_backward(const uint8_t* y,
                          const bsid_frame_window& win,
                          size_t i,
@@ -363,7 +366,7 @@ private:
                                          w.zero.data(), w.rows.data());
         if (want) {
             std::fill(w.post.begin(), w.post.end(), real(0));
-            for (size_t c = 0; c < M; ++c) {
+            for (size_t c = M; c-- > 0;) {
                 const real* r = w.rows.data() + c * q;
                 for (size_t x = 0; x < q; ++x)
                     w.post[x] += ai[c] * r[x];

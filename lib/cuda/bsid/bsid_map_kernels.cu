@@ -292,10 +292,16 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
                                                        ? reinterpret_cast<const void*>(bsid_pooled_kernel<double>)
                                                        : reinterpret_cast<const void*>(bsid_pooled_kernel<float>)));
     bsid_map_plan plan{};
-    // A thread per codeword (the lattices are independent), whole warps.
-    const size_t max_threads = std::max<size_t>(32, std::min<size_t>(size_t(attr.maxThreadsPerBlock), 256) / 32 * 32);
-    plan.threads = unsigned(std::min(max_threads, (q + 31) / 32 * 32));
-    plan.groups = 1;
+    // A warp of consecutive codewords per column segment (the lattices are independent), G
+    // segments of about pooled_segment_columns columns each, at least 2 (bsid_pooled_device.h):
+    // a codeword's serial chain of cells is about M / G columns a row, over n + G steps.
+    const size_t max_threads =
+        std::max<size_t>(32, std::min<size_t>(size_t(attr.maxThreadsPerBlock), pooled_max_threads) / 32 * 32);
+    const size_t P = std::min(max_threads, (q + 31) / 32 * 32);
+    const size_t G = std::max<size_t>(
+        1, std::min({ (M + pooled_segment_columns - 1) / pooled_segment_columns, M / 2, max_threads / P }));
+    plan.threads = unsigned(P * G);
+    plan.groups = unsigned(G);
     plan.m_pad = unsigned(M);
     // Shared memory: as the corridor plan, the per-block share that keeps the multiprocessor
     // full of blocks, at least 48 KiB.
@@ -310,7 +316,10 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
                                     " drift states need " + std::to_string(base) +
                                     " bytes of shared memory, the device has " + std::to_string(optin) + " per block");
     plan.exch_elems = pooled_rows_elems(int(M), int(q));
-    plan.exch_shared = base + plan.exch_elems * rb <= budget;
+    // The rows whenever they fit a block, even at fewer blocks a multiprocessor: every cell
+    // reads two of them and writes one (round 1 kept them within the budget: at pi = pd = 0.1
+    // they went to global memory).
+    plan.exch_shared = base + plan.exch_elems * rb <= optin;
     size_t used = base + (plan.exch_shared ? plan.exch_elems * rb : 0);
     // The received bytes (one read a cell, the same byte in every lane: a broadcast) are staged
     // only within the share that keeps the multiprocessor full of blocks: a full multiprocessor

@@ -63,7 +63,7 @@ std::vector<uint32_t> bsid_symbol_order(const uint32_t* codewords, size_t q, siz
 struct bsid_map_plan {
     int width_template;    //!< register lattice width (1..16, 24, 32), or 0: the generic lattice
     unsigned threads;      //!< per block (one block per frame)
-    unsigned groups;       //!< symbol groups S: thread item (m', g) handles q / S symbols
+    unsigned groups;       //!< symbol groups S: thread item (m', g) handles q / S symbols; pooled: column segments G
     unsigned m_pad;        //!< frame states rounded up to a warp
     size_t exch_elems;     //!< exchange buffer reals per frame
     bool exch_shared;      //!< in shared memory (else in exch_scratch, per frame)

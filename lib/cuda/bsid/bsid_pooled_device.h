@@ -1,10 +1,12 @@
 /* The CUDA forward-backward kernel of the pooled lattice (docs/bsid-cuda.md, "Pooled
- * lattice"): one thread block per frame, one thread per codeword x of a symbol (x = tid, tid +
- * T, ...), each running the lattice of common/bsid/pooled_lattice.h over all M drift columns,
- * its row a column of the [c][x] array `rows` (consecutive threads, consecutive addresses).
- * After a barrier one thread per column sums over x in increasing order (alpha_{i+1}, beta_i),
- * and each codeword's thread its posterior sum over the columns: every sum in a fixed order,
- * as on the CPU (bsid_map_cpu.cc, which calls the same lattice functions).
+ * lattice"): one thread block per frame; a codeword's lattice (common/bsid/pooled_lattice.h)
+ * over all M drift columns cut into G column segments, a thread each, computed as a pipeline
+ * (below); its row a column of the [c][x] array `rows` (consecutive threads, consecutive
+ * addresses).
+ * After a barrier one thread per column sums over x in increasing order (alpha_{i+1}, beta_i);
+ * a codeword's posterior sum over the columns runs from the last column down, each segment
+ * adding its columns when it finishes row 0: every sum in a fixed order, as on the CPU
+ * (bsid_map_cpu.cc, which calls the same lattice functions).
  *
  * Shared memory: the block reductions, alpha_i, beta_{i+1} and a temporary row (M each), then
  * the rows, the posterior sums and the priors of the symbol (M q + 2 q, in shared memory when
@@ -24,16 +26,26 @@ namespace cuda {
 namespace bsid_device {
 namespace {
 
+/* Threads per block at most (so at most 64 registers a thread: wide drift ranges want many
+ * segments, and a full multiprocessor hides more of the lattice's latency), and the columns a
+ * segment aims at (bsid_map_kernels.cu, plan_bsid_pooled). */
+constexpr size_t pooled_max_threads = 1024;
+constexpr size_t pooled_segment_columns = 32;
+
 /* Reals of the per-frame lattice rows, posterior sums and priors. */
 inline size_t pooled_rows_elems(int M, int q) { return size_t(M) * q + 2 * size_t(q); }
 
 template <typename real>
-__global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
+__global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const fb_args<real> A)
 {
     BSID_SHARED_MEMORY(smem_d);
     unsigned char* const smem = reinterpret_cast<unsigned char*>(smem_d);
     const int M = A.M, q = A.q, n = A.n, N = A.N;
     const int T = int(blockDim.x), tid = int(threadIdx.x);
+    // G segments of P = T / G threads: thread (seg, xl) computes columns [a, b] of codeword
+    // x0 + xl's lattice (a warp: one segment of consecutive codewords, consecutive addresses).
+    const int G = int(A.groups), P = T / G, seg = tid / P, xl = tid % P;
+    const int a = int((int64_t(seg) * M) / G), b = int((int64_t(seg + 1) * M) / G) - 1;
     const size_t f = blockIdx.x;
     double* const red = reinterpret_cast<double*>(smem);
     int* const redi = reinterpret_cast<int*>(smem + 256);
@@ -74,15 +86,37 @@ __global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
         __syncthreads();
         const long long p0 = origin + int64_t(n) * i + A.fmin;
         const uint32_t* const cw = A.code + size_t(i % N) * q;
-        for (int x = tid; x < q; x += T) {
-            const real pr = prior_of(A, f, i, x);
-            prow[x] = pr;
-            if (pr == real(0)) {
-                for (int c = 0; c < M; ++c)
-                    rows[size_t(c) * q + x] = real(0);
-                continue;
+        for (int x0 = 0; x0 < q; x0 += P) {
+            const int x = x0 + xl;
+            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
+            if (x < q && seg == 0)
+                prow[x] = pr;
+            real* const r = rows + x;
+            const bool run = x < q && pr != real(0);
+            if (x < q && !run)
+                for (int c = a; c <= b; ++c)
+                    r[size_t(c) * q] = real(0);
+            // Segment seg computes row k = s - seg in step s: its column a-1 (row k) is from
+            // step s-1 of segment seg-1, its column b+1 (row k-1) from the first phase of this
+            // step of segment seg+1, which leaves that column alone in the second phase.
+            for (int s = 0; s < n + G; ++s) {
+                const int k = s - seg;
+                const bool mine = run && k >= 0 && k <= n;
+                if (mine) {
+                    if (k == 0)
+                        bsid_pooled_seed_cells<real>(a, a, p0, length, M, w, acur, r, size_t(q));
+                    else
+                        bsid_pooled_forward_cells<real>(cw[x], n, k, a, a, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
+                if (mine) {
+                    if (k == 0)
+                        bsid_pooled_seed_cells<real>(a + 1, b, p0, length, M, w, acur, r, size_t(q));
+                    else
+                        bsid_pooled_forward_cells<real>(cw[x], n, k, a + 1, b, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
             }
-            bsid_pooled_forward<real>(cw[x], n, y, p0, length, M, w, acur, rows + x, size_t(q));
         }
         __syncthreads();
         part = real(0);
@@ -132,22 +166,47 @@ __global__ void __launch_bounds__(256) bsid_pooled_kernel(const fb_args<real> A)
         const uint32_t* const cw = A.code + size_t(i % N) * q;
         const bool post_here = want && i < N;
         const real* const al = post_here ? alpha + size_t(i) * M : nullptr; // alpha has rows 0..N
-        for (int x = tid; x < q; x += T) {
-            const real pr = prior_of(A, f, i, x);
-            prow[x] = pr;
-            if (pr == real(0)) {
-                for (int c = 0; c < M; ++c)
-                    rows[size_t(c) * q + x] = real(0);
+        for (int x0 = 0; x0 < q; x0 += P) {
+            const int x = x0 + xl;
+            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
+            if (x < q && seg == 0)
+                prow[x] = pr;
+            real* const r = rows + x;
+            const bool run = x < q && pr != real(0);
+            if (x < q && !run)
+                for (int c = a; c <= b; ++c)
+                    r[size_t(c) * q] = real(0);
+            // Mirrored: segment seg computes row k = n - (s - (G - 1 - seg)) in step s, its
+            // top column b first, its column a last (reading column a-1, row k+1, which
+            // segment seg-1 computed first in this step).
+            for (int s = 0; s < n + G; ++s) {
+                const int k = n - (s - (G - 1 - seg));
+                const bool mine = run && k >= 0 && k <= n;
+                if (mine) {
+                    if (k == n)
+                        bsid_pooled_end_cells<real>(n, b, b, p0, length, M, bcur, r, size_t(q));
+                    else
+                        bsid_pooled_backward_cells<real>(cw[x], n, k, b, b, y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
+                if (mine) {
+                    if (k == n)
+                        bsid_pooled_end_cells<real>(n, a, b - 1, p0, length, M, bcur, r, size_t(q));
+                    else
+                        bsid_pooled_backward_cells<real>(cw[x], n, k, a, b - 1, y, p0, length, M, w, r, size_t(q));
+                    // Row 0 done here: the posterior sum over the columns, from the last one down
+                    // (as the CPU), carried from segment seg+1 (its row 0 a step earlier).
+                    if (k == 0 && post_here) {
+                        real sum = seg == G - 1 ? real(0) : psum[x];
+                        for (int c = b; c >= a; --c)
+                            sum += al[c] * r[size_t(c) * q];
+                        psum[x] = seg == 0 ? pr * sum : sum;
+                    }
+                }
+                __syncthreads();
+            }
+            if (post_here && x < q && !run && seg == 0)
                 psum[x] = real(0);
-                continue;
-            }
-            bsid_pooled_backward<real>(cw[x], n, y, p0, length, M, w, bcur, rows + x, size_t(q));
-            if (post_here) {
-                real s = real(0);
-                for (int c = 0; c < M; ++c)
-                    s += al[c] * rows[size_t(c) * q + x];
-                psum[x] = pr * s;
-            }
         }
         __syncthreads();
         part = real(0);

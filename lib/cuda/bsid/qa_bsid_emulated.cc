@@ -261,9 +261,10 @@ emulated_frames cpu_frames(const emulated_case& c, const tvb_code_sptr& code, bs
 }
 
 /* The pooled kernel (bsid_pooled_device.h) against the pooled CPU decoder, @p threads threads
- * per block, rows in shared or global memory, received bytes staged or not. */
+ * per block in @p segments column segments, rows in shared or global memory, received bytes
+ * staged or not. */
 template <typename real>
-void check_pooled(const emulated_case& c, unsigned threads)
+void check_pooled(const emulated_case& c, unsigned threads, unsigned segments = 1)
 {
     const auto code = tvb_code::make(c.n, c.q, c.N, {}, "random", 5);
     const emulated_frames e = cpu_frames<real>(c, code, bsid_lattice::POOLED);
@@ -271,7 +272,7 @@ void check_pooled(const emulated_case& c, unsigned threads)
     const std::string name = std::string("pooled ") + (sizeof(real) == 8 ? "double" : "float") +
                              " n=" + std::to_string(c.n) + " q=" + std::to_string(q) + " N=" + std::to_string(N) +
                              " M_tau=" + std::to_string(M) + " threads=" + std::to_string(threads) +
-                             (c.exch_shared ? " shared rows" : " global rows") + (c.staged ? " staged" : "");
+                             " segments=" + std::to_string(segments) + (c.exch_shared ? " shared rows" : " global rows") + (c.staged ? " staged" : "");
     std::vector<cuda::bsid_window_dev> wd;
     for (const auto& w : e.win)
         wd.push_back(cuda::bsid_window_dev{ w.offset, int64_t(w.length), int64_t(w.origin), w.end_known ? 1 : 0, 0 });
@@ -283,12 +284,14 @@ void check_pooled(const emulated_case& c, unsigned threads)
     A.I = int(N + c.lookahead);
     A.M = int(M);
     A.fmin = e.lim.frame_min;
+    A.groups = segments;
     A.w = make_bsid_lattice_weights<real>(c.pi, c.pd, c.ps);
     A.code = code->packed().data();
     A.recv = e.rx.data();
     A.win = wd.data();
     A.start = e.start_p;
     A.priors = e.priors_p;
+    CPPUNIT_ASSERT_MESSAGE(name, threads % segments == 0 && (segments == 1 || 2 * segments <= M));
     std::vector<real> alpha(F * (N + 1) * M);
     A.alpha = alpha.data();
     const size_t E = pooled_rows_elems(int(M), int(q));
@@ -327,6 +330,7 @@ void check(const emulated_case& c)
     o.threads = 1;
     o.max_drift = c.max_drift;
     o.max_symbol_drift = c.max_symbol_drift;
+    o.lattice = bsid_lattice::CORRIDOR; // the corridor kernels
     bsid_map_decoder_engine eng(code, ch, o);
     const bsid_drift_limits lim = eng.limits();
     const size_t M = lim.frame_states(), width = lim.symbol_states(), q = c.q, N = c.N;
@@ -531,7 +535,8 @@ public:
     }
 
     /* The pooled kernel: the paper's setting, substitutions, lookahead with start priors,
-     * symbol priors, no path, more codewords than threads, rows in global memory. */
+     * symbol priors, no path, more codewords than threads, rows in global memory; one thread
+     * a codeword, and a codeword's columns over 2 to 5 threads. */
     void pooled()
     {
         emulated_case paper{ 10, 32, 12, 1e-3, 1e-3, 0.0 };
@@ -553,6 +558,16 @@ public:
         z.symbol_priors = true;
         z.flip_a_bit = true;
         check_pooled<float>(z, 32);
+        // Column segments (bsid_pooled_device.h): the same cells, computed in a pipeline;
+        // drift limits wider than derived, so that every segment has columns to compute.
+        for (emulated_case* e : { &paper, &sub, &la, &many })
+            e->max_drift = 10;
+        check_pooled<float>(paper, 128, 4);
+        check_pooled<double>(paper, 96, 3);
+        check_pooled<float>(sub, 64, 2);
+        check_pooled<float>(la, 320, 10); // segments of 2 columns, one of 3
+        check_pooled<float>(many, 64, 2); // two passes of 32 codewords
+        check_pooled<double>(many, 128, 2);
     }
 
     void pack()

@@ -345,6 +345,7 @@ public:
         const auto code = tvb_code::make(10, 32, 840);
         bsid_map_options o;
         o.backend = backend_kind::CUDA;
+        o.lattice = bsid_lattice::CORRIDOR; // the stored gamma
         bsid_map_decoder_engine eng(code, params(1e-3, 1e-3, 0.0), o);
         const size_t M = eng.limits().frame_states(), Mn = eng.limits().symbol_states();
         const size_t local = eng.bytes_per_frame(bsid_storage::LOCAL);
@@ -366,7 +367,7 @@ public:
     void pooled_more_than_1024_drift_states()
     {
         config c{ 6, 16, 60, params(0.03, 0.03, 0.01) };
-        c.max_drift = 600; // 1201 frame states: rows in global memory
+        c.max_drift = 600; // 1201 frame states: 32 column segments, 1024 threads
         c.frames = 2;
         c.seed = 7;
         c.lattice = bsid_lattice::POOLED;
@@ -395,6 +396,7 @@ public:
         const auto code = tvb_code::make(10, 32, 840);
         bsid_map_options o;
         o.backend = backend_kind::CUDA;
+        o.lattice = bsid_lattice::CORRIDOR;
         bsid_map_decoder_engine corr(code, params(1e-3, 1e-3, 0.0), o);
         o.lattice = bsid_lattice::POOLED;
         bsid_map_decoder_engine pool(code, params(1e-3, 1e-3, 0.0), o);
