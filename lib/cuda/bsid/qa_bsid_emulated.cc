@@ -10,15 +10,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda/bsid/bsid_map_kernels.h" // first: its CUDA headers define what follows anew
+#include "core/test/thread_barrier.h"
 #include <gnuradio/gpufec/bsid_channel_model.h>
 #include <gnuradio/gpufec/bsid_map.h>
 #include <gnuradio/gpufec/tvb_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
@@ -39,30 +38,7 @@ namespace bsid_emulation {
 struct dim {
     unsigned x = 0;
 };
-/* A reusable barrier of n threads (C++17 has none). */
-class barrier
-{
-public:
-    explicit barrier(unsigned n) : m_n(n) {}
-    void arrive_and_wait()
-    {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        const unsigned long gen = m_generation;
-        if (++m_count == m_n) {
-            m_count = 0;
-            ++m_generation;
-            m_cv.notify_all();
-            return;
-        }
-        m_cv.wait(lock, [&] { return gen != m_generation; });
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    unsigned m_n, m_count = 0;
-    unsigned long m_generation = 0;
-};
+using barrier = gr::gpufec::test::thread_barrier;
 thread_local dim thread_index, block_index;
 dim block_dim;
 std::vector<double> shared(1 << 18);

@@ -10,16 +10,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "core/turbo/map_cpu.h"
+#include "core/test/thread_barrier.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/lte_chain.h>
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
@@ -34,30 +33,7 @@ namespace turbo_emulation {
 struct dim {
     unsigned x = 0;
 };
-/* A reusable barrier of n threads (C++17 has none). */
-class barrier
-{
-public:
-    explicit barrier(unsigned n) : m_n(n) {}
-    void arrive_and_wait()
-    {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        const unsigned long gen = m_generation;
-        if (++m_count == m_n) {
-            m_count = 0;
-            ++m_generation;
-            m_cv.notify_all();
-            return;
-        }
-        m_cv.wait(lock, [&] { return gen != m_generation; });
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    unsigned m_n, m_count = 0;
-    unsigned long m_generation = 0;
-};
+using barrier = gr::gpufec::test::thread_barrier;
 /* One thread block of the emulated cluster. */
 struct block {
     std::vector<float> shared;
