@@ -210,6 +210,8 @@ void bench_q_sweep(const config& cfg, table& out)
         const frames f = make_frames(*code, ch, probe.limits(), std::min<size_t>(count, cfg.quick ? 256 : 4096));
         const timing t = time_decode(cfg, code, ch, opts(backend_kind::CUDA, bsid_storage::LOCAL), f, f.count);
         out.add({ "bsid", setting(n, q, N, 1e-3) + " ps=0, LOCAL", "cuda", "Mbit/s", t.mbps, t.note });
+        const timing tp = time_decode(cfg, code, ch, pooled(backend_kind::CUDA), f, f.count);
+        out.add({ "bsid", setting(n, q, N, 1e-3) + " ps=0, pooled", "cuda", "Mbit/s", tp.mbps, tp.note });
     }
 }
 

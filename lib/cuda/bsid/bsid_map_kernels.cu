@@ -7,7 +7,9 @@
 #include "bsid_map_device.h"
 #include "bsid_map_kernels.h"
 #include "bsid_pooled_device.h"
+#include "bsid_pooled_registers.h"
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -203,19 +205,49 @@ void launch(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_b
     }
 }
 
+template <typename real, class Lattice>
+void launch_pooled_with(const fb_args<real>& A, const bsid_map_shape& s, const bsid_map_plan& plan, size_t frames,
+                        cudaStream_t st)
+{
+    GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(bsid_pooled_kernel<real, Lattice>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, int(plan.shared_bytes)));
+    for (size_t f0 = 0; f0 < frames; f0 += plan.max_grid) {
+        const size_t cnt = std::min<size_t>(plan.max_grid, frames - f0);
+        bsid_pooled_kernel<real, Lattice><<<unsigned(cnt), plan.threads, plan.shared_bytes, st>>>(
+            shifted(A, s, plan, f0));
+        GPUFEC_CUDA_CHECK_LAUNCH();
+    }
+}
+
 template <typename real>
 void launch_pooled(const bsid_map_shape& s, const bsid_map_plan& plan, const bsid_map_buffers& b, size_t frames,
                    cudaStream_t st)
 {
     fb_args<real> A = make_args<real>(s, plan, b);
     A.w = make_bsid_lattice_weights<real>(s.channel.pi, s.channel.pd, s.channel.ps);
-    GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(bsid_pooled_kernel<real>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           int(plan.shared_bytes)));
-    for (size_t f0 = 0; f0 < frames; f0 += plan.max_grid) {
-        const size_t cnt = std::min<size_t>(plan.max_grid, frames - f0);
-        bsid_pooled_kernel<real><<<unsigned(cnt), plan.threads, plan.shared_bytes, st>>>(shifted(A, s, plan, f0));
-        GPUFEC_CUDA_CHECK_LAUNCH();
-    }
+    if (plan.width_template == pooled_register_columns)
+        launch_pooled_with<real, pooled_register_segments<real, pooled_register_columns>>(A, s, plan, frames, st);
+    else
+        launch_pooled_with<real, pooled_shared_segments<real>>(A, s, plan, frames, st);
+}
+
+/* The pooled kernel of a lattice policy, for cudaFuncGetAttributes. */
+template <template <typename> class Lattice>
+const void* pooled_kernel_of(const bsid_map_shape& s)
+{
+    return s.precision == bsid_precision::DOUBLE ? reinterpret_cast<const void*>(bsid_pooled_kernel<double, Lattice<double>>)
+                                                 : reinterpret_cast<const void*>(bsid_pooled_kernel<float, Lattice<float>>);
+}
+
+template <typename real>
+using register_segments = pooled_register_segments<real, pooled_register_columns>;
+
+/* The register lattice unless GPUFEC_BSID_POOLED_LATTICE=shared asks for the shared-memory
+ * pipeline (a measurement switch: docs/bsid-cuda.md). */
+bool pooled_registers_allowed()
+{
+    const char* e = std::getenv("GPUFEC_BSID_POOLED_LATTICE");
+    return !(e && std::string(e) == "shared");
 }
 
 } // namespace
@@ -287,21 +319,30 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
 {
     const device_limits prop = current_device_limits();
     const size_t M = s.limits.frame_states(), q = size_t(s.q), rb = real_bytes(s);
-    cudaFuncAttributes attr{};
-    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, s.precision == bsid_precision::DOUBLE
-                                                       ? reinterpret_cast<const void*>(bsid_pooled_kernel<double>)
-                                                       : reinterpret_cast<const void*>(bsid_pooled_kernel<float>)));
     bsid_map_plan plan{};
-    // A warp of consecutive codewords per column segment (the lattices are independent), G
-    // segments of about pooled_segment_columns columns each, at least 2 (bsid_pooled_device.h):
-    // a codeword's serial chain of cells is about M / G columns a row, over n + G steps.
-    const size_t max_threads =
-        std::max<size_t>(32, std::min<size_t>(size_t(attr.maxThreadsPerBlock), pooled_max_threads) / 32 * 32);
-    const size_t P = std::min(max_threads, (q + 31) / 32 * 32);
-    const size_t G = std::max<size_t>(
-        1, std::min({ (M + pooled_segment_columns - 1) / pooled_segment_columns, M / 2, max_threads / P }));
-    plan.threads = unsigned(P * G);
-    plan.groups = unsigned(G);
+    const size_t W = size_t(pooled_register_columns);
+    // Registers (bsid_pooled_registers.h) while a codeword's G = M / W segments fit a warp:
+    // 32 / G codewords a warp. Else the shared-memory pipeline: a warp of consecutive codewords
+    // per column segment (the lattices are independent), G segments of about
+    // pooled_segment_columns columns each, at least 2 (bsid_pooled_device.h); a codeword's
+    // serial chain of cells is about M / G columns a row, over n + G steps.
+    const bool registers = M <= 32 * W && pooled_registers_allowed();
+    cudaFuncAttributes attr{};
+    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(
+        &attr, registers ? pooled_kernel_of<register_segments>(s) : pooled_kernel_of<pooled_shared_segments>(s)));
+    const size_t max_threads = std::max<size_t>(32, size_t(attr.maxThreadsPerBlock) / 32 * 32);
+    if (registers) {
+        const size_t G = (M + W - 1) / W, per_warp = 32 / G;
+        plan.width_template = int(W);
+        plan.groups = unsigned(G);
+        plan.threads = unsigned(std::min(max_threads, (q + per_warp - 1) / per_warp * 32));
+    } else {
+        const size_t P = std::min(max_threads, (q + 31) / 32 * 32);
+        const size_t G = std::max<size_t>(
+            1, std::min({ (M + pooled_segment_columns - 1) / pooled_segment_columns, M / 2, max_threads / P }));
+        plan.threads = unsigned(P * G);
+        plan.groups = unsigned(G);
+    }
     plan.m_pad = unsigned(M);
     // Shared memory: as the corridor plan, the per-block share that keeps the multiprocessor
     // full of blocks, at least 48 KiB.
@@ -321,11 +362,12 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
     // they went to global memory).
     plan.exch_shared = base + plan.exch_elems * rb <= optin;
     size_t used = base + (plan.exch_shared ? plan.exch_elems * rb : 0);
-    // The received bytes (one read a cell, the same byte in every lane: a broadcast) are staged
-    // only within the share that keeps the multiprocessor full of blocks: a full multiprocessor
-    // hides the latency of the cached global reads better than fewer blocks with them staged.
+    // The shared pipeline's received bytes (one read a cell, the same byte in every lane: a
+    // broadcast) are staged only within the share that keeps the multiprocessor full of blocks:
+    // a full multiprocessor hides the latency of the cached global reads better than fewer
+    // blocks with them staged. The registers read the packed words, two a row.
     const size_t share = size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm;
-    plan.words_shared = used + max_window <= std::min(budget, share) ? max_window : 0;
+    plan.words_shared = !registers && used + max_window <= std::min(budget, share) ? max_window : 0;
     used += plan.words_shared;
     plan.shared_bytes = used;
     plan.max_grid = size_t(prop.maxGridSize[0]);

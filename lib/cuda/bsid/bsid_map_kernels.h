@@ -61,7 +61,8 @@ std::vector<uint32_t> bsid_symbol_order(const uint32_t* codewords, size_t q, siz
 
 /*! How the forward-backward kernel runs a batch (plan_bsid_map). */
 struct bsid_map_plan {
-    int width_template;    //!< register lattice width (1..16, 24, 32), or 0: the generic lattice
+    int width_template;    //!< register lattice width (1..16, 24, 32), or 0: the generic lattice;
+                           //!< pooled: 32 = columns a thread in registers, 0 = the shared pipeline
     unsigned threads;      //!< per block (one block per frame)
     unsigned groups;       //!< symbol groups S: thread item (m', g) handles q / S symbols; pooled: column segments G
     unsigned m_pad;        //!< frame states rounded up to a warp
@@ -121,7 +122,8 @@ void launch_bsid_map(const bsid_map_shape& s,
 
 /*!
  * The pooled lattice's launch parameters (docs/bsid-cuda.md, "Pooled lattice") for windows of
- * at most @p max_window bits: threads (a thread per codeword), exch_elems (reals of lattice rows,
+ * at most @p max_window bits: width_template and groups (the lattice policy and its column
+ * segments), threads, exch_elems (reals of lattice rows,
  * posterior sums and priors per frame) and exch_shared, words_shared (received BYTES staged
  * in shared memory: max_window or 0), shared_bytes, max_grid; the other fields 0.
  * @throws std::invalid_argument when the drift states' rows do not fit the shared memory

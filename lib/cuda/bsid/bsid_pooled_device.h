@@ -1,16 +1,7 @@
 /* The CUDA forward-backward kernel of the pooled lattice (docs/bsid-cuda.md, "Pooled
- * lattice"): one thread block per frame; a codeword's lattice (common/bsid/pooled_lattice.h)
- * over all M drift columns cut into G column segments, a thread each, computed as a pipeline
- * (below); its row a column of the [c][x] array `rows` (consecutive threads, consecutive
- * addresses).
- * After a barrier one thread per column sums over x in increasing order (alpha_{i+1}, beta_i);
- * a codeword's posterior sum over the columns runs from the last column down, each segment
- * adding its columns when it finishes row 0: every sum in a fixed order, as on the CPU
- * (bsid_map_cpu.cc, which calls the same lattice functions).
- *
- * Shared memory: the block reductions, alpha_i, beta_{i+1} and a temporary row (M each), then
- * the rows, the posterior sums and the priors of the symbol (M q + 2 q, in shared memory when
- * they fit, else per frame in exch_global), then the frame's received bytes when they fit.
+ * lattice"): one thread block per frame, a symbol's q codeword lattices
+ * (common/bsid/pooled_lattice.h) computed by a Lattice policy (the shared-memory pipeline here,
+ * or the registers of bsid_pooled_registers.h), the sums over them by the block.
  * Only CUDA's thread model, as bsid_map_device.h, so that the host emulation can run it.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,66 +17,51 @@ namespace cuda {
 namespace bsid_device {
 namespace {
 
-/* Threads per block at most (so at most 64 registers a thread: wide drift ranges want many
- * segments, and a full multiprocessor hides more of the lattice's latency), and the columns a
- * segment aims at (bsid_map_kernels.cu, plan_bsid_pooled). */
+/* The shared-memory pipeline's threads per block at most (so at most 64 registers a thread:
+ * wide drift ranges want many segments, and a full multiprocessor hides more of the lattice's
+ * latency), and the columns a segment aims at (bsid_map_kernels.cu, plan_bsid_pooled). */
 constexpr size_t pooled_max_threads = 1024;
 constexpr size_t pooled_segment_columns = 32;
 
 /* Reals of the per-frame lattice rows, posterior sums and priors. */
 inline size_t pooled_rows_elems(int M, int q) { return size_t(M) * q + 2 * size_t(q); }
 
+/* The frame's received bits as each lattice reads them: bytes (staged in shared memory when
+ * they fit) or the batch's packed words from batch bit bit0 on. */
+struct pooled_received {
+    const uint8_t* y;
+    int64_t bit0;
+};
+
+/* The pooled lattice's cells in shared memory: a codeword's lattice over all M drift columns cut
+ * into G column segments, a thread each, computed as a pipeline with two barriers a step
+ * (below); its row a column of the [c][x] array `rows` (consecutive threads, consecutive
+ * addresses). For any number of drift columns (pooled_register_segments: at most 32 G). */
 template <typename real>
-__global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const fb_args<real> A)
-{
-    BSID_SHARED_MEMORY(smem_d);
-    unsigned char* const smem = reinterpret_cast<unsigned char*>(smem_d);
-    const int M = A.M, q = A.q, n = A.n, N = A.N;
-    const int T = int(blockDim.x), tid = int(threadIdx.x);
-    // G segments of P = T / G threads: thread (seg, xl) computes columns [a, b] of codeword
-    // x0 + xl's lattice (a warp: one segment of consecutive codewords, consecutive addresses).
-    const int G = int(A.groups), P = T / G, seg = tid / P, xl = tid % P;
-    const int a = int((int64_t(seg) * M) / G), b = int((int64_t(seg + 1) * M) / G) - 1;
-    const size_t f = blockIdx.x;
-    double* const red = reinterpret_cast<double*>(smem);
-    int* const redi = reinterpret_cast<int*>(smem + 256);
-    real* const acur = reinterpret_cast<real*>(smem + reserved_bytes);
-    real* const bcur = acur + M;
-    real* const tmp = bcur + M;
-    real* const rows = A.exch_shared ? tmp + M : A.exch_global + f * A.exch_elems;
-    real* const psum = rows + size_t(M) * q; // per codeword: prior(x) sum_c alpha_i(c) B_x(c)
-    real* const prow = psum + q;             // per codeword: the symbol's prior
-    uint8_t* const ysh = reinterpret_cast<uint8_t*>(A.exch_shared ? prow + q : tmp + M);
-    const bsid_window_dev wd = A.win[f];
-    const int64_t length = wd.length, origin = wd.origin;
-    const int I = wd.end_known ? N : N + A.L; // the reference decodes no lookahead at a known end
-    real* const alpha = A.alpha + f * size_t(N + 1) * M;
-    const bsid_lattice_weights<real> w = A.w;
+struct pooled_shared_segments {
+    static constexpr int max_threads = int(pooled_max_threads);
+    int G, P, seg, xl, a, b;
 
-    // The frame's received bytes to shared memory when they fit (words_shared counts bytes).
-    const bool staged = length <= int64_t(A.words_shared);
-    if (staged)
-        for (int64_t k = tid; k < length; k += T)
-            ysh[k] = A.recv[wd.offset + k];
-    const uint8_t* const y = staged ? ysh : A.recv + wd.offset;
-
-    // alpha_0: the start prior at the possible positions, normalised.
-    real part = real(0);
-    for (int c = tid; c < M; c += T) {
-        tmp[c] = start_weight(A, f, wd, c);
-        part += tmp[c];
-    }
-    real inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
-    for (int c = tid; c < M; c += T) {
-        acur[c] = scaled(tmp[c], inv);
-        alpha[c] = acur[c];
+    __device__ explicit pooled_shared_segments(const fb_args<real>& A)
+    {
+        // G segments of P = T / G threads: thread (seg, xl) computes columns [a, b] of codeword
+        // x0 + xl's lattice (a warp: one segment of consecutive codewords, consecutive addresses).
+        const int T = int(blockDim.x), tid = int(threadIdx.x), M = A.M;
+        G = int(A.groups);
+        P = T / G;
+        seg = tid / P;
+        xl = tid % P;
+        a = int((int64_t(seg) * M) / G);
+        b = int((int64_t(seg + 1) * M) / G) - 1;
     }
 
-    // Forward: alpha_1 .. alpha_I, rows up to N stored.
-    for (int i = 0; i < I; ++i) {
-        __syncthreads();
-        const long long p0 = origin + int64_t(n) * i + A.fmin;
-        const uint32_t* const cw = A.code + size_t(i % N) * q;
+    /* Row n of every codeword x < q of the symbol into rows[c q + x], its prior into prow[x]. */
+    __device__ void forward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
+                            const pooled_received& rx, const real* seed, real* rows, real* prow) const
+    {
+        const int M = A.M, q = A.q, n = A.n;
+        const bsid_lattice_weights<real> w = A.w;
+        const uint32_t* const cw = A.code + size_t(i % A.N) * q;
         for (int x0 = 0; x0 < q; x0 += P) {
             const int x = x0 + xl;
             const real pr = x < q ? prior_of(A, f, i, x) : real(0);
@@ -104,20 +80,121 @@ __global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const f
                 const bool mine = run && k >= 0 && k <= n;
                 if (mine) {
                     if (k == 0)
-                        bsid_pooled_seed_cells<real>(a, a, p0, length, M, w, acur, r, size_t(q));
+                        bsid_pooled_seed_cells<real>(a, a, p0, length, M, w, seed, r, size_t(q));
                     else
-                        bsid_pooled_forward_cells<real>(cw[x], n, k, a, a, y, p0, length, M, w, r, size_t(q));
+                        bsid_pooled_forward_cells<real>(cw[x], n, k, a, a, rx.y, p0, length, M, w, r, size_t(q));
                 }
                 __syncthreads();
                 if (mine) {
                     if (k == 0)
-                        bsid_pooled_seed_cells<real>(a + 1, b, p0, length, M, w, acur, r, size_t(q));
+                        bsid_pooled_seed_cells<real>(a + 1, b, p0, length, M, w, seed, r, size_t(q));
                     else
-                        bsid_pooled_forward_cells<real>(cw[x], n, k, a + 1, b, y, p0, length, M, w, r, size_t(q));
+                        bsid_pooled_forward_cells<real>(cw[x], n, k, a + 1, b, rx.y, p0, length, M, w, r, size_t(q));
                 }
                 __syncthreads();
             }
         }
+    }
+
+    /* Row 0 of every codeword's backward lattice into rows, priors into prow. */
+    __device__ void backward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
+                             const pooled_received& rx, const real* seed, real* rows, real* prow) const
+    {
+        const int M = A.M, q = A.q, n = A.n;
+        const bsid_lattice_weights<real> w = A.w;
+        const uint32_t* const cw = A.code + size_t(i % A.N) * q;
+        for (int x0 = 0; x0 < q; x0 += P) {
+            const int x = x0 + xl;
+            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
+            if (x < q && seg == 0)
+                prow[x] = pr;
+            real* const r = rows + x;
+            const bool run = x < q && pr != real(0);
+            if (x < q && !run)
+                for (int c = a; c <= b; ++c)
+                    r[size_t(c) * q] = real(0);
+            // Mirrored: segment seg computes row k = n - (s - (G - 1 - seg)) in step s, its
+            // top column b first, its column a last (reading column a-1, row k+1, which
+            // segment seg-1 computed first in this step).
+            for (int s = 0; s < n + G; ++s) {
+                const int k = n - (s - (G - 1 - seg));
+                const bool mine = run && k >= 0 && k <= n;
+                if (mine) {
+                    if (k == n)
+                        bsid_pooled_end_cells<real>(n, b, b, p0, length, M, seed, r, size_t(q));
+                    else
+                        bsid_pooled_backward_cells<real>(cw[x], n, k, b, b, rx.y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
+                if (mine) {
+                    if (k == n)
+                        bsid_pooled_end_cells<real>(n, a, b - 1, p0, length, M, seed, r, size_t(q));
+                    else
+                        bsid_pooled_backward_cells<real>(cw[x], n, k, a, b - 1, rx.y, p0, length, M, w, r, size_t(q));
+                }
+                __syncthreads();
+            }
+        }
+    }
+};
+
+/* One thread block per frame; Lattice (pooled_shared_segments or pooled_register_segments)
+ * computes a symbol's q lattices, the block the sums over them. After a barrier one thread per
+ * column sums over x in increasing order (alpha_{i+1}, beta_i); one thread per codeword sums its
+ * posterior over the columns from the last one down: every sum in a fixed order, as on the CPU
+ * (bsid_map_cpu.cc, which calls the same lattice functions).
+ *
+ * Shared memory: the block reductions, alpha_i, beta_{i+1} and a temporary row (M each), then
+ * the rows, the posterior sums and the priors of the symbol (M q + 2 q, in shared memory when
+ * they fit, else per frame in exch_global), then the frame's received bytes when they fit. */
+template <typename real, class Lattice>
+__global__ void __launch_bounds__(Lattice::max_threads) bsid_pooled_kernel(const fb_args<real> A)
+{
+    BSID_SHARED_MEMORY(smem_d);
+    unsigned char* const smem = reinterpret_cast<unsigned char*>(smem_d);
+    const int M = A.M, q = A.q, n = A.n, N = A.N;
+    const int T = int(blockDim.x), tid = int(threadIdx.x);
+    const Lattice lattice(A);
+    const size_t f = blockIdx.x;
+    double* const red = reinterpret_cast<double*>(smem);
+    int* const redi = reinterpret_cast<int*>(smem + 256);
+    real* const acur = reinterpret_cast<real*>(smem + reserved_bytes);
+    real* const bcur = acur + M;
+    real* const tmp = bcur + M;
+    real* const rows = A.exch_shared ? tmp + M : A.exch_global + f * A.exch_elems;
+    real* const psum = rows + size_t(M) * q; // per codeword: prior(x) sum_c alpha_i(c) B_x(c)
+    real* const prow = psum + q;             // per codeword: the symbol's prior
+    uint8_t* const ysh = reinterpret_cast<uint8_t*>(A.exch_shared ? prow + q : tmp + M);
+    const bsid_window_dev wd = A.win[f];
+    const int64_t length = wd.length, origin = wd.origin;
+    const int I = wd.end_known ? N : N + A.L; // the reference decodes no lookahead at a known end
+    real* const alpha = A.alpha + f * size_t(N + 1) * M;
+
+    // The frame's received bytes to shared memory when they fit (words_shared counts bytes).
+    const bool staged = length <= int64_t(A.words_shared);
+    if (staged)
+        for (int64_t k = tid; k < length; k += T)
+            ysh[k] = A.recv[wd.offset + k];
+    const pooled_received rx{ staged ? ysh : A.recv + wd.offset,
+                              32 * int64_t(bsid_words_before) + int64_t(wd.offset) };
+
+    // alpha_0: the start prior at the possible positions, normalised.
+    real part = real(0);
+    for (int c = tid; c < M; c += T) {
+        tmp[c] = start_weight(A, f, wd, c);
+        part += tmp[c];
+    }
+    real inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
+    for (int c = tid; c < M; c += T) {
+        acur[c] = scaled(tmp[c], inv);
+        alpha[c] = acur[c];
+    }
+
+    // Forward: alpha_1 .. alpha_I, rows up to N stored.
+    for (int i = 0; i < I; ++i) {
+        __syncthreads();
+        const long long p0 = origin + int64_t(n) * i + A.fmin;
+        lattice.forward(A, f, i, p0, length, rx, acur, rows, prow);
         __syncthreads();
         part = real(0);
         for (int c = tid; c < M; c += T) {
@@ -163,52 +240,17 @@ __global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const f
     for (int i = I - 1; i >= 0; --i) {
         __syncthreads();
         const long long p0 = origin + int64_t(n) * i + A.fmin;
-        const uint32_t* const cw = A.code + size_t(i % N) * q;
-        const bool post_here = want && i < N;
-        const real* const al = post_here ? alpha + size_t(i) * M : nullptr; // alpha has rows 0..N
-        for (int x0 = 0; x0 < q; x0 += P) {
-            const int x = x0 + xl;
-            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
-            if (x < q && seg == 0)
-                prow[x] = pr;
-            real* const r = rows + x;
-            const bool run = x < q && pr != real(0);
-            if (x < q && !run)
-                for (int c = a; c <= b; ++c)
-                    r[size_t(c) * q] = real(0);
-            // Mirrored: segment seg computes row k = n - (s - (G - 1 - seg)) in step s, its
-            // top column b first, its column a last (reading column a-1, row k+1, which
-            // segment seg-1 computed first in this step).
-            for (int s = 0; s < n + G; ++s) {
-                const int k = n - (s - (G - 1 - seg));
-                const bool mine = run && k >= 0 && k <= n;
-                if (mine) {
-                    if (k == n)
-                        bsid_pooled_end_cells<real>(n, b, b, p0, length, M, bcur, r, size_t(q));
-                    else
-                        bsid_pooled_backward_cells<real>(cw[x], n, k, b, b, y, p0, length, M, w, r, size_t(q));
-                }
-                __syncthreads();
-                if (mine) {
-                    if (k == n)
-                        bsid_pooled_end_cells<real>(n, a, b - 1, p0, length, M, bcur, r, size_t(q));
-                    else
-                        bsid_pooled_backward_cells<real>(cw[x], n, k, a, b - 1, y, p0, length, M, w, r, size_t(q));
-                    // Row 0 done here: the posterior sum over the columns, from the last one down
-                    // (as the CPU), carried from segment seg+1 (its row 0 a step earlier).
-                    if (k == 0 && post_here) {
-                        real sum = seg == G - 1 ? real(0) : psum[x];
-                        for (int c = b; c >= a; --c)
-                            sum += al[c] * r[size_t(c) * q];
-                        psum[x] = seg == 0 ? pr * sum : sum;
-                    }
-                }
-                __syncthreads();
-            }
-            if (post_here && x < q && !run && seg == 0)
-                psum[x] = real(0);
-        }
+        lattice.backward(A, f, i, p0, length, rx, bcur, rows, prow);
         __syncthreads();
+        if (want && i < N) {
+            const real* const al = alpha + size_t(i) * M; // alpha has rows 0..N
+            for (int x = tid; x < q; x += T) {
+                real sum = real(0);
+                for (int c = M - 1; c >= 0; --c)
+                    sum += al[c] * rows[size_t(c) * q + x];
+                psum[x] = prow[x] * sum;
+            }
+        }
         part = real(0);
         for (int c = tid; c < M; c += T) {
             const real* const r = rows + size_t(c) * q;
@@ -219,7 +261,7 @@ __global__ void __launch_bounds__(pooled_max_threads) bsid_pooled_kernel(const f
             part += v;
         }
         inv = inverse(block_sum(part, reinterpret_cast<real*>(red)));
-        if (post_here)
+        if (want && i < N)
             posteriors(A, f, i, psum, 1, red, redi);
         for (int c = tid; c < M; c += T)
             bcur[c] = scaled(tmp[c], inv);

@@ -62,17 +62,34 @@ inline void one_thread_grid()
     bsid_emulation::thread_index.x = bsid_emulation::block_index.x = 0;
 }
 
-/* Every value the kernels shuffle (float, double, int) survives a double exactly. */
+/* Lane @p src's value of @p v (CUDA's rule: a source outside the warp gives the caller's own).
+ * Every value the kernels shuffle (float, double, int) survives a double exactly. */
 template <class T>
-T __shfl_xor_sync(unsigned, T v, int lane_mask)
+T warp_exchange(T v, int src)
 {
     const unsigned t = threadIdx.x;
     auto& warp = *bsid_emulation::warp_barriers[t / 32];
     bsid_emulation::lanes[t] = double(v);
     warp.arrive_and_wait();
-    const T r = T(bsid_emulation::lanes[t ^ unsigned(lane_mask)]);
+    const T r = (src >= 0 && src < 32) ? T(bsid_emulation::lanes[t / 32 * 32 + unsigned(src)]) : v;
     warp.arrive_and_wait();
     return r;
+}
+
+template <class T>
+T __shfl_xor_sync(unsigned, T v, int lane_mask)
+{
+    return warp_exchange(v, int(threadIdx.x % 32) ^ lane_mask);
+}
+template <class T>
+T __shfl_up_sync(unsigned, T v, unsigned delta)
+{
+    return warp_exchange(v, int(threadIdx.x % 32) - int(delta));
+}
+template <class T>
+T __shfl_down_sync(unsigned, T v, unsigned delta)
+{
+    return warp_exchange(v, int(threadIdx.x % 32) + int(delta));
 }
 
 using std::fma;
@@ -80,6 +97,7 @@ using std::isfinite;
 
 #include "cuda/bsid/bsid_map_device.h"
 #include "cuda/bsid/bsid_pooled_device.h"
+#include "cuda/bsid/bsid_pooled_registers.h"
 
 namespace gr {
 namespace gpufec {
@@ -236,19 +254,25 @@ emulated_frames cpu_frames(const emulated_case& c, const tvb_code_sptr& code, bs
     return e;
 }
 
-/* The pooled kernel (bsid_pooled_device.h) against the pooled CPU decoder, @p threads threads
- * per block in @p segments column segments, rows in shared or global memory, received bytes
- * staged or not. */
-template <typename real>
+/* The pooled kernel (bsid_pooled_device.h) with the shared pipeline (Lattice = shared) or the
+ * registers (bsid_pooled_registers.h) against the pooled CPU decoder, @p threads threads per
+ * block in @p segments column segments, rows in shared or global memory, received bytes staged
+ * or not. */
+enum class pooled_policy { shared, registers };
+
+template <typename real, pooled_policy Policy = pooled_policy::shared>
 void check_pooled(const emulated_case& c, unsigned threads, unsigned segments = 1)
 {
     const auto code = tvb_code::make(c.n, c.q, c.N, {}, "random", 5);
     const emulated_frames e = cpu_frames<real>(c, code, bsid_lattice::POOLED);
     const size_t M = e.lim.frame_states(), q = c.q, N = c.N, F = e.win.size();
+    if (Policy == pooled_policy::registers) // as plan_bsid_pooled
+        segments = unsigned((M + 31) / 32);
     const std::string name = std::string("pooled ") + (sizeof(real) == 8 ? "double" : "float") +
                              " n=" + std::to_string(c.n) + " q=" + std::to_string(q) + " N=" + std::to_string(N) +
                              " M_tau=" + std::to_string(M) + " threads=" + std::to_string(threads) +
-                             " segments=" + std::to_string(segments) + (c.exch_shared ? " shared rows" : " global rows") + (c.staged ? " staged" : "");
+                             " segments=" + std::to_string(segments) +
+                             (Policy == pooled_policy::registers ? " registers" : " shared pipeline") + (c.exch_shared ? " shared rows" : " global rows") + (c.staged ? " staged" : "");
     std::vector<cuda::bsid_window_dev> wd;
     for (const auto& w : e.win)
         wd.push_back(cuda::bsid_window_dev{ w.offset, int64_t(w.length), int64_t(w.origin), w.end_known ? 1 : 0, 0 });
@@ -267,7 +291,15 @@ void check_pooled(const emulated_case& c, unsigned threads, unsigned segments = 
     A.win = wd.data();
     A.start = e.start_p;
     A.priors = e.priors_p;
-    CPPUNIT_ASSERT_MESSAGE(name, threads % segments == 0 && (segments == 1 || 2 * segments <= M));
+    if (Policy == pooled_policy::shared)
+        CPPUNIT_ASSERT_MESSAGE(name, threads % segments == 0 && (segments == 1 || 2 * segments <= M));
+    else // a codeword's segments of 32 columns in one warp
+        CPPUNIT_ASSERT_MESSAGE(name, threads % 32 == 0 && segments <= 32);
+    std::vector<uint32_t> words(cuda::bsid_packed_words(e.rx.size()), 0xdeadbeefu);
+    one_thread_grid();
+    pack_kernel(e.rx.data(), e.rx.size(), words.data(), words.size());
+    A.words = words.data();
+    A.n_words = words.size();
     std::vector<real> alpha(F * (N + 1) * M);
     A.alpha = alpha.data();
     const size_t E = pooled_rows_elems(int(M), int(q));
@@ -283,8 +315,12 @@ void check_pooled(const emulated_case& c, unsigned threads, unsigned segments = 
     A.post = gpost.data();
     A.dec = gdec.data();
     A.end = gend.data();
-    for (size_t f = 0; f < F; ++f)
-        run_block_of([&A] { bsid_pooled_kernel<real>(A); }, f, threads);
+    for (size_t f = 0; f < F; ++f) {
+        if (Policy == pooled_policy::registers)
+            run_block_of([&A] { bsid_pooled_kernel<real, pooled_register_segments<real, 32>>(A); }, f, threads);
+        else
+            run_block_of([&A] { bsid_pooled_kernel<real, pooled_shared_segments<real>>(A); }, f, threads);
+    }
     expect_close(gpost, e.cpost, name + " posteriors");
     expect_close(gend, e.cend, name + " end drift");
     CPPUNIT_ASSERT_MESSAGE(name + " decisions", gdec == e.cdec);
@@ -443,6 +479,7 @@ class bsid_emulated_test : public CppUnit::TestFixture
     CPPUNIT_TEST(symbol_priors_and_no_path);
     CPPUNIT_TEST(pack);
     CPPUNIT_TEST(pooled);
+    CPPUNIT_TEST(pooled_registers);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -544,6 +581,42 @@ public:
         check_pooled<float>(la, 320, 10); // segments of 2 columns, one of 3
         check_pooled<float>(many, 64, 2); // two passes of 32 codewords
         check_pooled<double>(many, 128, 2);
+    }
+
+    /* The register lattice: one segment (M <= 32), two and three segments a codeword (drift
+     * limits wider than derived), several passes of codewords, rows in global memory,
+     * substitutions, lookahead, symbol priors with zeros, no path, float and double. */
+    void pooled_registers()
+    {
+        constexpr pooled_policy R = pooled_policy::registers;
+        emulated_case paper{ 10, 32, 12, 1e-3, 1e-3, 0.0 };
+        check_pooled<float, R>(paper, 32);
+        paper.symbol_priors = true;
+        check_pooled<double, R>(paper, 32);
+        emulated_case sub{ 6, 8, 12, 0.02, 0.02, 0.01 };
+        sub.exch_shared = false;
+        check_pooled<float, R>(sub, 32);
+        emulated_case la{ 10, 32, 10, 5e-3, 5e-3, 0.0 };
+        la.lookahead = 2;
+        check_pooled<float, R>(la, 32);
+        emulated_case many{ 6, 64, 6, 0.03, 0.03, 0.01 };
+        many.symbol_priors = true;
+        check_pooled<float, R>(many, 32); // two passes of 32 codewords
+        emulated_case z{ 6, 8, 10, 0.0, 0.0, 0.0 };
+        z.symbol_priors = true;
+        z.flip_a_bit = true;
+        check_pooled<float, R>(z, 32);
+        for (emulated_case* e : { &paper, &sub, &la, &many })
+            e->max_drift = 20; // 41 columns: two segments
+        check_pooled<float, R>(paper, 64);
+        check_pooled<double, R>(paper, 64);
+        check_pooled<float, R>(sub, 32);
+        check_pooled<float, R>(la, 64);
+        check_pooled<float, R>(many, 64); // two passes of 32 codewords
+        for (emulated_case* e : { &paper, &many })
+            e->max_drift = 40; // 81 columns: three segments, 10 codewords a warp
+        check_pooled<float, R>(paper, 128);
+        check_pooled<double, R>(many, 96); // three passes
     }
 
     void pack()
