@@ -52,6 +52,18 @@ __device__ __forceinline__ uint32_t column_mask(int a, int lo, int hi)
     return from & to;
 }
 
+__device__ __forceinline__ uint32_t bit_reverse(uint32_t v)
+{
+#if defined(__CUDA_ARCH__)
+    return __brev(v);
+#else
+    uint32_t r = 0;
+    for (int b = 0; b < 32; ++b)
+        r |= ((v >> b) & 1u) << (31 - b);
+    return r;
+#endif
+}
+
 template <typename real>
 __device__ __forceinline__ real bit_select(uint32_t mask, int t, real yes, real no)
 {
@@ -65,14 +77,13 @@ struct pooled_register_segments {
      * larger q loops over passes of codewords. */
     static constexpr int max_threads = 256;
     int G, seg, xl, a; // segments a codeword, this thread's segment, codeword in the warp, first column
-    int cpw, per_pass; // codewords a warp, a pass of the block
+    int per_pass;      // codewords a pass of the block
     bool lane_used;
 
     __device__ explicit pooled_register_segments(const fb_args<real>& A)
     {
         G = int(A.groups);
-        const int lane = int(threadIdx.x) & 31;
-        cpw = 32 / G;
+        const int lane = int(threadIdx.x) & 31, cpw = 32 / G;
         xl = (int(threadIdx.x) >> 5) * cpw + lane / G;
         seg = lane % G;
         lane_used = lane / G < cpw;
@@ -84,74 +95,37 @@ struct pooled_register_segments {
     __device__ void forward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
                             const pooled_received& rx, const real* seed, real* rows, real* prow) const
     {
-        const int M = A.M, q = A.q, n = A.n;
-        const bsid_lattice_weights<real> w = A.w;
-        const uint32_t* const cw = A.code + size_t(i % A.N) * q;
-        for (int x0 = 0; x0 < q; x0 += per_pass) {
-            const int x = x0 + xl;
-            const bool has = lane_used && x < q;
-            const real pr = has ? prior_of(A, f, i, x) : real(0);
-            if (has && seg == 0)
-                prow[x] = pr;
-            const bool run = has && pr != real(0);
-            const uint32_t cx = has ? cw[x] : 0u;
-            real r[W];
-BSID_UNROLL
-            for (int t = 0; t < W; ++t)
-                r[t] = real(0);
-            // Segment seg computes row k = s - seg in step s: column a-1 of row k is segment
-            // seg-1's last column from step s-1, column b+1 of row k-1 is segment seg+1's
-            // first column, computed first in this step.
-            for (int s = 0; s < n + G; ++s) {
-                const int k = s - seg;
-                const bool mine = run && k >= 0 && k <= n;
-                real left = __shfl_up_sync(0xffffffffu, r[W - 1], 1);
-                if (seg == 0)
-                    left = real(0);
-                int lo, hi;
-                bsid_pooled_columns(p0, length, M, k, &lo, &hi);
-                const uint32_t valid = column_mask(a, lo, hi);
-                uint32_t match = 0u;
-                real insert = w.insert;
-                if (k > 0) {
-                    const uint32_t yw = received_window(A.words, A.n_words, rx.bit0 + p0 + k - 1 + a);
-                    match = (cx >> (n - k)) & 1u ? yw : ~yw;
-                    insert = bsid_insert_weight(w, k, n);
-                }
-                if (mine) {
-                    const real v = k == 0 ? seed[a < M ? a : M - 1] + w.insert * left
-                                          : bsid_lattice_cell(insert, left, w.erase, r[1],
-                                                              bit_select(match, 0, w.match, w.mismatch), r[0]);
-                    r[0] = bit_select(valid, 0, v, real(0));
-                }
-                real up_next = __shfl_down_sync(0xffffffffu, r[0], 1);
-                if (seg == G - 1)
-                    up_next = real(0);
-                if (mine) {
-                    left = r[0];
-BSID_UNROLL
-                    for (int t = 1; t < W; ++t) {
-                        const real up = t + 1 < W ? r[t + 1] : up_next;
-                        const int c = a + t < M ? a + t : M - 1;
-                        const real v = k == 0 ? seed[c] + w.insert * left
-                                              : bsid_lattice_cell(insert, left, w.erase, up,
-                                                                  bit_select(match, t, w.match, w.mismatch), r[t]);
-                        r[t] = bit_select(valid, t, v, real(0));
-                        left = r[t];
-                    }
-                }
-            }
-            store(r, run, has, M, q, x, rows);
-        }
+        passes<false>(A, f, i, p0, length, rx, seed, rows, prow);
     }
 
     /* Row 0 of every codeword's backward lattice into rows, priors into prow. */
     __device__ void backward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
                              const pooled_received& rx, const real* seed, real* rows, real* prow) const
     {
+        passes<true>(A, f, i, p0, length, rx, seed, rows, prow);
+    }
+
+private:
+    /* Column of register j: forwards a + j, backwards a + W - 1 - j, so that register 0 is
+     * computed first in either direction and the backward lattice is the forward one read
+     * from the other end (its masks bit-reversed, its neighbours' lanes swapped). */
+    template <bool Backward>
+    __device__ __forceinline__ int column(int j) const
+    {
+        return Backward ? a + W - 1 - j : a + j;
+    }
+
+    template <bool Backward>
+    __device__ void passes(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
+                           const pooled_received& rx, const real* seed, real* rows, real* prow) const
+    {
         const int M = A.M, q = A.q, n = A.n;
-        const bsid_lattice_weights<real> w = A.w;
         const uint32_t* const cw = A.code + size_t(i % A.N) * q;
+        // The received bits of every row from one 64-bit window: row k's transmissions read
+        // from rx.bit0 + p0 + a + o, o = k - 1 forwards and k backwards (0 .. n - 1).
+        const int64_t base = rx.bit0 + p0 + a;
+        const uint64_t y64 = (uint64_t(received_window(A.words, A.n_words, base)) << 32) |
+                             received_window(A.words, A.n_words, base + 32);
         for (int x0 = 0; x0 < q; x0 += per_pass) {
             const int x = x0 + xl;
             const bool has = lane_used && x < q;
@@ -161,67 +135,71 @@ BSID_UNROLL
             const bool run = has && pr != real(0);
             const uint32_t cx = has ? cw[x] : 0u;
             real r[W];
+            // The seed row's cells are cells too: F(0, c) = P_i/2 F(0, c-1) + 0 + 1 seed(c),
+            // B(n, c) = 0 + 0 + 1 seed(c), so every row runs the same loop.
 BSID_UNROLL
-            for (int t = 0; t < W; ++t)
-                r[t] = real(0);
-            // Mirrored: segment seg computes row k = n - (s - (G - 1 - seg)) in step s, from
-            // its last column down; column b+1 of row k is segment seg+1's first column from
-            // step s-1, column a-1 of row k+1 segment seg-1's last, computed first in this step.
+            for (int j = 0; j < W; ++j) {
+                const int c = column<Backward>(j);
+                r[j] = seed[c < M ? c : M - 1];
+            }
+            // In pipeline position sp (segment seg forwards, G - 1 - seg backwards) the thread
+            // computes its kk-th row, kk = s - sp, in step s: its register -1 (the column before
+            // its first) is the previous position's register W-1 from step s-1, its register W
+            // (previous row) the next position's register 0, computed first in this step.
+            const int sp = Backward ? G - 1 - seg : seg;
             for (int s = 0; s < n + G; ++s) {
-                const int k = n - (s - (G - 1 - seg));
-                const bool mine = run && k >= 0 && k <= n;
-                real right = __shfl_down_sync(0xffffffffu, r[0], 1);
-                if (seg == G - 1)
-                    right = real(0);
+                const int kk = s - sp, k = Backward ? n - kk : kk;
+                const bool mine = run && kk >= 0 && kk <= n;
+                real before = Backward ? __shfl_down_sync(0xffffffffu, r[W - 1], 1)
+                                       : __shfl_up_sync(0xffffffffu, r[W - 1], 1);
+                if (sp == 0)
+                    before = real(0);
                 int lo, hi;
                 bsid_pooled_columns(p0, length, M, k, &lo, &hi);
-                const uint32_t valid = column_mask(a, lo, hi);
-                uint32_t match = 0u;
-                real insert = real(0);
-                if (k < n) {
-                    const uint32_t yw = received_window(A.words, A.n_words, rx.bit0 + p0 + k + a);
-                    match = (cx >> (n - 1 - k)) & 1u ? yw : ~yw;
-                    insert = bsid_insert_weight(w, k, n);
+                uint32_t valid = column_mask(a, lo, hi), match = 0u;
+                real insert = Backward ? real(0) : A.w.insert, erase = real(0), kept = real(1), flipped = real(1);
+                if (kk > 0) {
+                    const int o = Backward ? k : k - 1;
+                    const uint32_t yw = o <= 32 ? uint32_t((y64 << o) >> 32)
+                                                : received_window(A.words, A.n_words, base + o);
+                    const uint32_t xb = (cx >> (Backward ? n - 1 - k : n - k)) & 1u;
+                    match = xb ? yw : ~yw;
+                    insert = bsid_insert_weight(A.w, k, n);
+                    erase = A.w.erase;
+                    kept = A.w.match;
+                    flipped = A.w.mismatch;
+                }
+                if (Backward) {
+                    valid = bit_reverse(valid);
+                    match = bit_reverse(match);
                 }
                 if (mine) {
-                    const int c = a + W - 1 < M ? a + W - 1 : M - 1;
-                    const real v = k == n ? seed[c]
-                                          : bsid_lattice_cell(insert, right, w.erase, r[W - 2],
-                                                              bit_select(match, W - 1, w.match, w.mismatch), r[W - 1]);
-                    r[W - 1] = bit_select(valid, W - 1, v, real(0));
+                    const real v = bsid_lattice_cell(insert, before, erase, r[1],
+                                                     bit_select(match, 0, kept, flipped), r[0]);
+                    r[0] = bit_select(valid, 0, v, real(0));
                 }
-                real down_left_next = __shfl_up_sync(0xffffffffu, r[W - 1], 1);
-                if (seg == 0)
-                    down_left_next = real(0);
+                real after = Backward ? __shfl_up_sync(0xffffffffu, r[0], 1) : __shfl_down_sync(0xffffffffu, r[0], 1);
+                if (sp == G - 1)
+                    after = real(0);
                 if (mine) {
-                    right = r[W - 1];
+                    real prev = r[0];
 BSID_UNROLL
-                    for (int t = W - 2; t >= 0; --t) {
-                        const real down_left = t >= 1 ? r[t - 1] : down_left_next;
-                        const int c = a + t < M ? a + t : M - 1;
-                        const real v = k == n ? seed[c]
-                                              : bsid_lattice_cell(insert, right, w.erase, down_left,
-                                                                  bit_select(match, t, w.match, w.mismatch), r[t]);
-                        r[t] = bit_select(valid, t, v, real(0));
-                        right = r[t];
+                    for (int j = 1; j < W; ++j) {
+                        const real v = bsid_lattice_cell(insert, prev, erase, j + 1 < W ? r[j + 1] : after,
+                                                         bit_select(match, j, kept, flipped), r[j]);
+                        r[j] = bit_select(valid, j, v, real(0));
+                        prev = r[j];
                     }
                 }
             }
-            store(r, run, has, M, q, x, rows);
-        }
-    }
-
-private:
-    /* The thread's columns of the finished row (zeros for a codeword of prior 0, as its
-     * lattice would not be computed). */
-    __device__ void store(const real (&r)[W], bool run, bool has, int M, int q, int x, real* rows) const
-    {
-        if (!has)
-            return;
+            if (has)
 BSID_UNROLL
-        for (int t = 0; t < W; ++t)
-            if (a + t < M)
-                rows[size_t(a + t) * q + x] = run ? r[t] : real(0);
+                for (int j = 0; j < W; ++j) {
+                    const int c = column<Backward>(j);
+                    if (c < M) // zeros for a codeword of prior 0, whose lattice is not computed
+                        rows[size_t(c) * q + x] = run ? r[j] : real(0);
+                }
+        }
     }
 };
 
