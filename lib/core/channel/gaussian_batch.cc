@@ -12,6 +12,8 @@ namespace gr {
 namespace gpufec {
 namespace detail {
 
+// The information bits cost little beside the noise (one Philox block gives 128 of them), so
+// they stay a loop for the compiler, cloned per instruction set.
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
 #define GPUFEC_INFO_BITS_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
