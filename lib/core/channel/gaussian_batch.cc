@@ -12,12 +12,12 @@ namespace gr {
 namespace gpufec {
 namespace detail {
 
+// The information bits cost little beside the noise (one Philox block gives 128 of them), so
+// they stay a loop for the compiler, cloned per instruction set.
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
-// x86-64-v4 (AVX-512 with DQ) rather than bare AVX-512F: with vpmullq the 32x32 -> 64-bit
-// Philox products are not emulated; 30 % faster here.
-#define GPUFEC_NOISE_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#define GPUFEC_INFO_BITS_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
-#define GPUFEC_NOISE_CLONES
+#define GPUFEC_INFO_BITS_CLONES
 #endif
 
 namespace {
@@ -45,17 +45,16 @@ inline void philox_side_by_side(uint64_t seed, uint32_t stream, uint64_t first, 
     }
 }
 
-} // namespace
-
-GPUFEC_NOISE_CLONES void awgn_bpsk_blocks(uint64_t seed,
-                                          uint64_t first_block,
-                                          size_t n_blocks,
-                                          const uint8_t* bits,
-                                          awgn_sample_params p,
-                                          float* soft)
+/* The portable kernel: gaussian4 on B blocks side by side, Philox, each Box-Muller pair and
+ * the channel are loops over the blocks (built for the baseline target; the SIMD kernels
+ * replace it where the CPU has them, and it finishes their last few blocks). */
+void awgn_bpsk_portable(uint64_t seed,
+                        uint64_t first_block,
+                        size_t n_blocks,
+                        const uint8_t* bits,
+                        awgn_sample_params p,
+                        float* soft)
 {
-    // gaussian4 on B blocks side by side: Philox, each Box-Muller pair and the channel are
-    // loops over the blocks.
     for (size_t done = 0; done < n_blocks; done += B) {
         const size_t m = std::min(B, n_blocks - done);
         uint32_t w[4][B];
@@ -73,7 +72,77 @@ GPUFEC_NOISE_CLONES void awgn_bpsk_blocks(uint64_t seed,
     }
 }
 
-GPUFEC_NOISE_CLONES void info_bits_blocks(uint64_t seed, uint64_t first_block, size_t n_blocks, uint8_t* out)
+using lanes_kernel = size_t (*)(uint64_t, uint64_t, size_t, const uint8_t*, awgn_sample_params, float*);
+
+lanes_kernel kernel_of(noise_simd isa)
+{
+#if defined(GPUFEC_NOISE_X86)
+    switch (isa) {
+    case noise_simd::avx2:
+        return awgn_bpsk_lanes_avx2;
+    case noise_simd::avx512:
+        return awgn_bpsk_lanes_avx512;
+    default:
+        break;
+    }
+#else
+    (void)isa;
+#endif
+    return nullptr;
+}
+
+} // namespace
+
+std::string to_string(noise_simd s)
+{
+    switch (s) {
+    case noise_simd::avx2:
+        return "avx2";
+    case noise_simd::avx512:
+        return "avx512";
+    default:
+        return "portable";
+    }
+}
+
+std::vector<noise_simd> available_noise_simd()
+{
+    std::vector<noise_simd> v{ noise_simd::portable };
+#if defined(GPUFEC_NOISE_X86)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        v.push_back(noise_simd::avx2);
+    if (__builtin_cpu_supports("avx512f"))
+        v.push_back(noise_simd::avx512);
+#endif
+    return v;
+}
+
+void awgn_bpsk_blocks(noise_simd isa,
+                      uint64_t seed,
+                      uint64_t first_block,
+                      size_t n_blocks,
+                      const uint8_t* bits,
+                      awgn_sample_params p,
+                      float* soft)
+{
+    const lanes_kernel k = kernel_of(isa);
+    const size_t done = k ? k(seed, first_block, n_blocks, bits, p, soft) : 0;
+    awgn_bpsk_portable(seed, first_block + done, n_blocks - done, bits + 4 * done, p, soft + 4 * done);
+}
+
+void awgn_bpsk_blocks(uint64_t seed,
+                      uint64_t first_block,
+                      size_t n_blocks,
+                      const uint8_t* bits,
+                      awgn_sample_params p,
+                      float* soft)
+{
+    static const noise_simd best = available_noise_simd().back();
+    awgn_bpsk_blocks(best, seed, first_block, n_blocks, bits, p, soft);
+}
+
+GPUFEC_INFO_BITS_CLONES void info_bits_blocks(uint64_t seed, uint64_t first_block, size_t n_blocks, uint8_t* out)
 {
     for (size_t done = 0; done < n_blocks; done += B) {
         const size_t m = std::min(B, n_blocks - done);
