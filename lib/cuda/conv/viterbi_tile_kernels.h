@@ -29,7 +29,6 @@ void launch_viterbi_warp_tiles(const conv::trellis& t,
                                void* workspace,
                                cudaStream_t stream);
 
-
 /*! The code the K=7 kernels decode: 171/133 in either order. */
 inline bool k7_tile_code(const conv::trellis& t)
 {
@@ -68,7 +67,6 @@ inline thread_tile_args make_thread_tile_args(const viterbi_tile_shape& shape,
     a.dec_steps = uint32_t(shape.payload + shape.after);
     return a;
 }
-
 
 /* The warp kernel's framed decoding (viterbi_warp.cu). */
 size_t viterbi_warp_frames_workspace_bytes(const conv::trellis& t,
