@@ -228,7 +228,8 @@ void bench_catalogue_codes(const config& cfg, table& out)
         const conv::trellis t = conv::make_trellis(*code);
         const viterbi_tiling d = viterbi_tiling::defaults(*code);
         const cuda::viterbi_tile_shape shape{ d.payload, d.before, d.after };
-        if (cuda::viterbi_dpx_jit_enabled() && cuda::viterbi_dpx_jit_code(t) && cuda::viterbi_dpx_jit_seconds(t) < 0) {
+        if (cuda::viterbi_dpx_jit_enabled() && cuda::viterbi_dpx_jit_code(t) &&
+            cuda::viterbi_dpx_jit_seconds(t) < 0) {
             // The first call compiles (outside the catalogue): timed once, not a median.
             const auto start = std::chrono::steady_clock::now();
             const bool compiled = cuda::viterbi_tile_dpx_kernels(t).tile != nullptr;
