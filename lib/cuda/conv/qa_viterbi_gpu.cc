@@ -5,6 +5,7 @@
 #include "cuda/device_buffer.h"
 #include "core/gpu_encoder.h"
 #include "common/conv/code_trellis.h"
+#include "cuda/conv/qa_viterbi_dpx_jit_codes.h"
 #include "cuda/conv/viterbi_kernels.h"
 #include "cuda/conv/viterbi_tile_dpx_catalogue.h"
 #include "cuda/conv/viterbi_tile_kernels.h" // viterbi_tile_dpx_native
@@ -149,6 +150,9 @@ class viterbi_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(dpx_catalogue_equals_general_kernel);
     CPPUNIT_TEST(dpx_catalogue_streams_match_cpu);
     CPPUNIT_TEST(dpx_catalogue_frames_match_cpu);
+    CPPUNIT_TEST(dpx_jit_equals_general_kernel);
+    CPPUNIT_TEST(dpx_jit_streams_match_cpu);
+    CPPUNIT_TEST(dpx_jit_frames_match_cpu);
     CPPUNIT_TEST(clean_full_scale_input_decodes_exactly);
     CPPUNIT_TEST(encoder_matches_cpu);
     CPPUNIT_TEST(generator_with_conv_code_matches_cpu);
@@ -338,11 +342,20 @@ private:
      * tie-heavy and full-range input, a state-0-known first tile and clipped tiles at the end,
      * and the tiles split over two launches (first_tile and first_step not 0, as a streaming
      * engine launches them). */
-    void dpx_catalogue_equals_general_kernel()
+    void dpx_catalogue_equals_general_kernel() { dpx_equals_general_kernel<cuda::dpx_catalogue>(19); }
+
+    /* The same for codes outside the catalogue: NVRTC's kernels (docs/viterbi.md, JIT). */
+    void dpx_jit_equals_general_kernel() { dpx_equals_general_kernel<cuda::dpx_jit_examples>(119); }
+
+    template <class Codes>
+    void dpx_equals_general_kernel(unsigned seed)
     {
-        std::mt19937 rng(19);
-        cuda::dpx_catalogue::for_each([&](auto code) {
+        std::mt19937 rng(seed);
+        Codes::for_each([&](auto code) {
             const conv::trellis t = decltype(code)::trellis();
+            // The DPX kernel exists for the code (else DPX would quietly run the warp kernel).
+            CPPUNIT_ASSERT_MESSAGE("K=" + std::to_string(t.k) + " g0=" + std::to_string(t.polys[0]) + " DPX kernel",
+                                   cuda::viterbi_tile_dpx_kernels(t).tile != nullptr);
             const std::vector<unsigned> polys(t.polys, t.polys + t.n);
             const auto c = conv_code::make(t.k, polys, "", termination::STREAMING);
             for (const cuda::viterbi_tile_shape shape :
@@ -406,11 +419,17 @@ private:
     /* The engine on the GPU (which picks the DPX kernel for these codes on Hopper) against the
      * CPU, for every catalogue code, punctured where the code is rate 1/2, pushed in odd chunks;
      * float noisy input and full-range int8. */
-    void dpx_catalogue_streams_match_cpu()
+    void dpx_catalogue_streams_match_cpu() { dpx_streams_match_cpu<cuda::dpx_catalogue>(20); }
+
+    /* The same for codes outside the catalogue (AUTO takes NVRTC's kernel on Hopper). */
+    void dpx_jit_streams_match_cpu() { dpx_streams_match_cpu<cuda::dpx_jit_examples>(120); }
+
+    template <class Codes>
+    void dpx_streams_match_cpu(unsigned seed)
     {
-        std::mt19937 rng(20);
+        std::mt19937 rng(seed);
         int index = 0;
-        cuda::dpx_catalogue::for_each([&](auto code) {
+        Codes::for_each([&](auto code) {
             const conv::trellis t = decltype(code)::trellis();
             const std::vector<unsigned> polys(t.polys, t.polys + t.n);
             const char* puncture = t.n == 2 ? (index % 2 ? "3/4" : "7/8") : "";
@@ -434,12 +453,21 @@ private:
     /* Framed codes of the DPX catalogue (one thread per frame on Hopper) against the CPU: every
      * termination, frames shorter than the tail-biting wrap and long ones, punctured rate-1/2
      * codes, noisy float and full-range int8 input, batches that split the frames. */
-    void dpx_catalogue_frames_match_cpu()
+    void dpx_catalogue_frames_match_cpu() { dpx_frames_match_cpu<cuda::dpx_catalogue>(21); }
+
+    /* The same for codes outside the catalogue (NVRTC's frame kernel on Hopper). */
+    void dpx_jit_frames_match_cpu() { dpx_frames_match_cpu<cuda::dpx_jit_examples>(121); }
+
+    template <class Codes>
+    void dpx_frames_match_cpu(unsigned seed)
     {
-        std::mt19937 rng(21);
+        std::mt19937 rng(seed);
         int index = 0;
-        cuda::dpx_catalogue::for_each([&](auto code) {
+        Codes::for_each([&](auto code) {
             const conv::trellis t = decltype(code)::trellis();
+            CPPUNIT_ASSERT_MESSAGE("K=" + std::to_string(t.k) + " g0=" + std::to_string(t.polys[0]) +
+                                       " DPX frame kernel",
+                                   cuda::viterbi_tile_dpx_kernels(t).frame != nullptr);
             const std::vector<unsigned> polys(t.polys, t.polys + t.n);
             for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
                 for (size_t frame : { size_t(1), size_t(6), size_t(47), size_t(1000), size_t(2048) }) {

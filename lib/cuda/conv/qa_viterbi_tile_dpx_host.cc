@@ -3,15 +3,18 @@
  * (qa_viterbi_util.h), bit for bit. Tiles of every length modulo the block of K-1 steps, with
  * and without a known start state, with a warm-up and a partial emit; noisy coded input,
  * uniformly random int8 (-128 included), tie-heavy coarse input, and long clean saturated
- * streams, which drive the metric spread to its largest across many renormalisations.
+ * streams, which drive the metric spread to its largest across many renormalisations. Codes
+ * outside the catalogue (what NVRTC instantiates at run time) take the same checks, fewer sizes.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "cuda/conv/qa_viterbi_dpx_jit_codes.h"
 #include "cuda/conv/viterbi_tile_dpx_catalogue.h"
 #include "cuda/conv/viterbi_tile_dpx_core.h"
 #include "core/conv/qa_viterbi_util.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <algorithm>
 #include <condition_variable>
+#include <initializer_list>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -160,6 +163,7 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
     CPPUNIT_TEST(long_saturated_streams);
     CPPUNIT_TEST(catalogue_codes_tap_both_ends);
     CPPUNIT_TEST(framed_modes_equal_reference);
+    CPPUNIT_TEST(jit_examples_equal_reference);
     CPPUNIT_TEST_SUITE_END();
 
     /* Frames as tiles (docs/viterbi.md, framed modes): terminated (state 0 to state 0),
@@ -168,34 +172,53 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
     void framed_modes_equal_reference()
     {
         std::mt19937 rng(31);
-        cuda::dpx_catalogue::for_each([&](auto code) {
-            const conv::trellis t = decltype(code)::trellis();
-            const uint32_t W = uint32_t(conv::tailbiting_wrap(t.k));
-            for (uint32_t F : { 1u, 2u, 5u, 6u, 13u, 40u, 333u, 1000u })
+        cuda::dpx_catalogue::for_each(
+            [&](auto code) { framed(code, { 1u, 2u, 5u, 6u, 13u, 40u, 333u, 1000u }, rng); });
+    }
+
+    /* Codes outside the catalogue (instantiated by NVRTC on the GPU): tiles and frames. */
+    void jit_examples_equal_reference()
+    {
+        std::mt19937 rng(37);
+        cuda::dpx_jit_examples::for_each([&](auto code) {
+            CPPUNIT_ASSERT(!cuda::dpx_catalogue::find(decltype(code)::trellis(), [](auto) {}));
+            for (uint32_t steps : { 1u, 7u, 13u, 97u, 1200u })
                 for (int variant = 0; variant < 4; ++variant)
-                    for (bool words : { false, true }) {
-                        const std::string what = "k " + std::to_string(t.k) + " n " + std::to_string(t.n) +
-                                                 " F " + std::to_string(F) + " variant " + std::to_string(variant);
-                        const uint32_t Tn = F + uint32_t(t.k) - 1;
-                        const auto term = input(t, Tn, variant, rng);
-                        CPPUNIT_ASSERT_MESSAGE(what + " terminated",
-                                               host_tile(code, term, Tn, 0, true, F, words, true) ==
-                                                   qa::reference_pass(t, term.data(), Tn, true, 0, 0, F));
-                        const auto trunc = input(t, F, variant, rng);
-                        CPPUNIT_ASSERT_MESSAGE(what + " truncated",
-                                               host_tile(code, trunc, F, 0, true, F, words) ==
-                                                   qa::reference_pass(t, trunc.data(), F, true, -1, 0, F));
-                        const auto tb = input(t, F, variant, rng);
-                        std::vector<int8_t> ext;
-                        for (uint32_t i = 0; i < F + 2 * W; ++i) {
-                            const size_t src = (i + W * F - W) % F; // step i - W, mod F
-                            ext.insert(ext.end(), tb.begin() + src * t.n, tb.begin() + (src + 1) * t.n);
-                        }
-                        CPPUNIT_ASSERT_MESSAGE(what + " tail-biting",
-                                               host_tile(code, tb, F + 2 * W, W, false, F, words, false, F) ==
-                                                   qa::reference_pass(t, ext.data(), F + 2 * W, false, -1, W, F));
-                    }
+                    check(code, steps, steps / 3, variant % 2 == 0, steps - steps / 3, variant, rng);
+            check(code, 6007, 31, true, 6007 - 31 - 60, 2, rng);
+            framed(code, { 1u, 6u, 47u, 333u }, rng);
         });
+    }
+
+    template <class Code>
+    static void framed(Code code, std::initializer_list<uint32_t> sizes, std::mt19937& rng)
+    {
+        const conv::trellis t = Code::trellis();
+        const uint32_t W = uint32_t(conv::tailbiting_wrap(t.k));
+        for (uint32_t F : sizes)
+            for (int variant = 0; variant < 4; ++variant)
+                for (bool words : { false, true }) {
+                    const std::string what = "k " + std::to_string(t.k) + " n " + std::to_string(t.n) +
+                                             " F " + std::to_string(F) + " variant " + std::to_string(variant);
+                    const uint32_t Tn = F + uint32_t(t.k) - 1;
+                    const auto term = input(t, Tn, variant, rng);
+                    CPPUNIT_ASSERT_MESSAGE(what + " terminated",
+                                           host_tile(code, term, Tn, 0, true, F, words, true) ==
+                                               qa::reference_pass(t, term.data(), Tn, true, 0, 0, F));
+                    const auto trunc = input(t, F, variant, rng);
+                    CPPUNIT_ASSERT_MESSAGE(what + " truncated",
+                                           host_tile(code, trunc, F, 0, true, F, words) ==
+                                               qa::reference_pass(t, trunc.data(), F, true, -1, 0, F));
+                    const auto tb = input(t, F, variant, rng);
+                    std::vector<int8_t> ext;
+                    for (uint32_t i = 0; i < F + 2 * W; ++i) {
+                        const size_t src = (i + W * F - W) % F; // step i - W, mod F
+                        ext.insert(ext.end(), tb.begin() + src * t.n, tb.begin() + (src + 1) * t.n);
+                    }
+                    CPPUNIT_ASSERT_MESSAGE(what + " tail-biting",
+                                           host_tile(code, tb, F + 2 * W, W, false, F, words, false, F) ==
+                                               qa::reference_pass(t, ext.data(), F + 2 * W, false, -1, W, F));
+                }
     }
 
     template <class Code>

@@ -14,7 +14,8 @@ namespace {
 enum class pick { general, reg, dpx };
 
 /* A kernel named by the caller where it applies (the DPX kernel also needs an even LLR
- * address), else the warp kernel. */
+ * address, and for a code outside its catalogue a successful JIT compilation), else the warp
+ * kernel. */
 pick choose(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr, viterbi_tile_kernel which)
 {
     if (which == viterbi_tile_kernel::AUTO)
@@ -23,7 +24,8 @@ pick choose(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_
     case viterbi_tile_kernel::REGISTER:
         return viterbi_tile_reg_supports(t, shape) ? pick::reg : pick::general;
     case viterbi_tile_kernel::DPX:
-        return viterbi_tile_dpx_supports(t, shape, llr) ? pick::dpx : pick::general;
+        return viterbi_tile_dpx_supports(t, shape, llr) && viterbi_tile_dpx_kernels(t).tile ? pick::dpx
+                                                                                             : pick::general;
     default:
         return pick::general;
     }
@@ -38,10 +40,12 @@ void check_shape(const viterbi_tile_shape& shape)
 
 namespace {
 /* Framed codes: the DPX kernel (one thread per frame) where DPX runs in hardware and the code
- * is in its catalogue; the warp kernel (one warp per frame) otherwise. */
+ * has its kernel (the catalogue's, or compiled at run time); the warp kernel (one warp per
+ * frame) otherwise. */
 bool frames_on_dpx(const conv::trellis& t, termination term, size_t frame_bits, const int8_t* llr)
 {
-    return viterbi_frames_dpx_supports(t, term, frame_bits, llr) && viterbi_tile_dpx_native();
+    return viterbi_frames_dpx_supports(t, term, frame_bits, llr) && viterbi_tile_dpx_native() &&
+           viterbi_tile_dpx_kernels(t).frame;
 }
 } // namespace
 
@@ -72,9 +76,10 @@ void launch_viterbi_frames(const conv::trellis& t,
 viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape)
 {
     // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper) for the codes of its
-    // catalogue, else the fp32 register kernel for K=7 r1/2 171/133; the warp kernel for
-    // everything else.
-    if (viterbi_tile_dpx_supports(t, shape, nullptr) && viterbi_tile_dpx_native())
+    // catalogue and those it compiles at run time (both end taps), else the fp32 register
+    // kernel for K=7 r1/2 171/133; the warp kernel for everything else.
+    if (viterbi_tile_dpx_supports(t, shape, nullptr) && viterbi_tile_dpx_native() &&
+        viterbi_tile_dpx_kernels(t).tile)
         return viterbi_tile_kernel::DPX;
     return viterbi_tile_reg_supports(t, shape) ? viterbi_tile_kernel::REGISTER
                                                : viterbi_tile_kernel::GENERAL;

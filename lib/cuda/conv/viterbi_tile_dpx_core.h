@@ -2,7 +2,7 @@
  * threads, step_exchange) and n = 2..4 generators that all
  * tap the newest and the oldest bit, with packed 16-bit path metrics, for Hopper's DPX
  * instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
- * (viterbi_tile_dpx.cu) runs it one tile per thread, and a host test
+ * (viterbi_tile_dpx_kernels.cuh, compiled by nvcc and NVRTC) runs it one tile per thread, and a host test
  * (qa_viterbi_tile_dpx_host.cc) checks it against the reference decoder. The text below
  * speaks of K=7 (m = K-1 = 6 position bits, 64 states, 32 registers, blocks of 6 steps); for
  * other K read m bits, 2^m states, 2^(m-1) registers and blocks of m steps.
@@ -45,8 +45,10 @@
 #define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CORE_H
 
 #include "common/conv/trellis.h"
-#include <cuda_runtime.h>
 #include <cstdint>
+#ifndef __CUDACC_RTC__
+#include <cuda_runtime.h> // __host__ __device__ for host compilers (NVRTC has them built in)
+#endif
 
 namespace gr {
 namespace gpufec {

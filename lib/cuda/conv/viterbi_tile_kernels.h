@@ -9,6 +9,7 @@
 
 #include "common/conv/tile_window.h"
 #include "viterbi_kernels.h"
+#include "viterbi_tile_args.h"
 
 namespace gr {
 namespace gpufec {
@@ -27,20 +28,6 @@ void launch_viterbi_warp_tiles(const conv::trellis& t,
                                uint8_t* bits,
                                void* workspace,
                                cudaStream_t stream);
-
-/*! What a one-thread-per-tile kernel thread needs: tile t decodes steps [t P, (t+1) P) from
- *  llr, which holds steps [first_step, end_step). */
-struct thread_tile_args {
-    uint64_t payload, before, after;
-    uint64_t first_step, end_step, first_tile;
-    size_t n_tiles;
-    const int8_t* llr;
-    uint8_t* bits;
-    uint32_t* dec;      //!< workspace: decisions laid out [warp][step][word][lane], 32-bit words
-    uint32_t dec_steps; //!< payload + after
-};
-
-constexpr unsigned thread_tile_block_threads = 128;
 
 /*! The code the K=7 kernels decode: 171/133 in either order. */
 inline bool k7_tile_code(const conv::trellis& t)
@@ -81,18 +68,6 @@ inline thread_tile_args make_thread_tile_args(const viterbi_tile_shape& shape,
     return a;
 }
 
-/*! What a one-thread-per-frame kernel thread needs (framed codes on the DPX kernel). */
-struct thread_frame_args {
-    termination term;
-    uint32_t frame_bits;
-    uint32_t frame_steps; //!< LLR steps per frame: frame_bits (+ k-1 when terminated)
-    uint32_t dec_steps;   //!< decided steps stored per frame
-    size_t n_frames;
-    const int8_t* llr;
-    uint8_t* bits;
-    uint32_t* dec; //!< workspace: decisions laid out [warp][step][word][lane]
-};
-
 /* The warp kernel's framed decoding (viterbi_warp.cu). */
 size_t viterbi_warp_frames_workspace_bytes(const conv::trellis& t,
                                            termination term,
@@ -111,9 +86,21 @@ void launch_viterbi_warp_frames(const conv::trellis& t,
 bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape);
 void launch_viterbi_tile_reg(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
 
-/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu), for the codes of its catalogue (K 3..7,
- * n 2..4, generators tapping both ends): needs LLRs aligned to 2 bytes (n = 2) or 4 (n = 4),
+/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu), K 3..9, n 2..4, generators tapping
+ * both ends: the catalogue's codes compiled by nvcc, any other such code compiled by NVRTC at
+ * first use (viterbi_tile_dpx_jit.h). Needs LLRs aligned to 2 bytes (n = 2) or 4 (n = 4),
  * nullptr meaning "aligned"; fast where DPX runs in hardware (viterbi_tile_dpx_native). */
+/*! A code the DPX kernels take: in the catalogue, or JIT-compilable (and JIT not turned off). */
+bool viterbi_tile_dpx_code(const conv::trellis& t);
+/*! The DPX kernels of a code, as functions for cudaLaunchKernel. */
+struct dpx_kernel_handles {
+    const void* tile = nullptr;  //!< dpx::tile_kernel<K, G...>
+    const void* frame = nullptr; //!< dpx::frame_kernel<K, G...>
+};
+/*! For @p t on the current device: the catalogue's (nvcc), else NVRTC's (compiled at the first
+ *  call and cached); nulls where there is none (not a DPX code, or the JIT failed: logged once).
+ *  A launch picks the warp kernel then. */
+dpx_kernel_handles viterbi_tile_dpx_kernels(const conv::trellis& t);
 bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr);
 /* Decision words per step and tile of the DPX kernel for @p t (2 for K=7, else 1). */
 size_t viterbi_tile_dpx_words(const conv::trellis& t);

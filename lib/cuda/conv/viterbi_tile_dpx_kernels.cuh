@@ -1,0 +1,127 @@
+/* The packed 16-bit DPX kernels (device code only): streaming tiles and framed codes, one tile
+ * per thread (a team of 2 or 4 adjacent lanes for K = 8, 9), the arithmetic in
+ * viterbi_tile_dpx_core.h. The generators are template parameters, so each code is an
+ * instantiation: nvcc compiles those of the catalogue (viterbi_tile_dpx.cu), NVRTC any other
+ * code with both end taps at first use (viterbi_tile_dpx_jit.cc), from this same text, which
+ * CMake embeds in the library. So it includes only headers that NVRTC is given (the repo's and
+ * a <cstdint>), and names its kernels in a named namespace (NVRTC's name expressions).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_KERNELS_CUH
+#define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_KERNELS_CUH
+
+#include "common/conv/tile_window.h"
+#include "viterbi_tile_args.h"
+#include "viterbi_tile_dpx_core.h"
+
+namespace gr {
+namespace gpufec {
+namespace cuda {
+namespace dpx {
+
+/* The P threads of one tile (K = 8, 9), adjacent lanes of a warp: register exchange, the
+ * traceback's words and the best-state reduction by warp shuffles among them only (the
+ * warp's other tiles may have left or run other lengths). */
+template <int P>
+struct shuffle_team {
+    uint32_t tid;  //!< thread in the tile
+    unsigned mask; //!< the tile's lanes
+    int base;      //!< its first lane
+    template <int R>
+    __device__ __forceinline__ void exchange(const uint32_t (&in)[R], uint32_t (&out)[R], int o) const
+    {
+#pragma unroll
+        for (int j = 0; j < R; ++j)
+            out[j] = __shfl_xor_sync(mask, in[j], o);
+    }
+    __device__ __forceinline__ uint32_t from(uint32_t v, uint32_t src) const
+    {
+        return __shfl_sync(mask, v, base + int(src));
+    }
+    __device__ __forceinline__ uint32_t xor_max(uint32_t v, int o) const
+    {
+        return max(v, __shfl_xor_sync(mask, v, o));
+    }
+};
+
+/* Thread @p thread's tile and team: one thread per tile up to K=7, else P adjacent lanes. */
+template <int K, int P = shape<K>::threads>
+struct team_of {
+    static __device__ __forceinline__ shuffle_team<P> make(size_t thread)
+    {
+        const int lane = int(thread & 31);
+        const int base = lane & ~(P - 1);
+        return shuffle_team<P>{ uint32_t(thread % P), ((1u << P) - 1u) << base, base };
+    }
+};
+template <int K>
+struct team_of<K, 1> {
+    static __device__ __forceinline__ solo make(size_t) { return solo{}; }
+};
+
+template <int K, unsigned... G>
+__global__ void __launch_bounds__(thread_tile_block_threads) tile_kernel(thread_tile_args a)
+{
+    constexpr int N = int(sizeof...(G));
+    constexpr int words = shape<K>::words, P = shape<K>::threads;
+    const size_t thread = size_t(blockIdx.x) * thread_tile_block_threads + threadIdx.x;
+    const size_t job = thread / P;
+    if (job >= a.n_tiles)
+        return;
+    const int lane = threadIdx.x & 31;
+    const size_t warp = thread >> 5;
+    const conv::tile_window w =
+        conv::tile_window_of(a.first_tile + job, a.payload, a.before, a.after, a.end_step);
+    const uint64_t tp = w.first, begin = w.begin, end = w.end;
+    uint8_t* out = a.bits + job * a.payload;
+    const bool out_words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
+    decode_tile<K, G...>(linear_steps<N>{ a.llr + N * (begin - a.first_step) },
+                         uint32_t(end - begin),
+                         uint32_t(tp - begin),
+                         begin == 0,
+                         a.dec + warp * size_t(a.dec_steps) * 32 * words + lane,
+                         32 * words,
+                         32,
+                         out,
+                         uint32_t(min(a.payload, end - tp)),
+                         out_words,
+                         false,
+                         team_of<K>::make(thread));
+}
+
+/* Framed codes: one thread per frame, the frame as a tile (docs/viterbi.md, framed modes):
+ * terminated from state 0 to state 0, truncated from state 0 to the best state, tail-biting
+ * over the circular extension from equal metrics, its middle frame_bits decisions kept. */
+template <int K, unsigned... G>
+__global__ void __launch_bounds__(thread_tile_block_threads) frame_kernel(thread_frame_args a)
+{
+    constexpr int N = int(sizeof...(G));
+    constexpr int words = shape<K>::words, P = shape<K>::threads;
+    const size_t thread = size_t(blockIdx.x) * thread_tile_block_threads + threadIdx.x;
+    const size_t job = thread / P;
+    if (job >= a.n_frames)
+        return;
+    const int lane = threadIdx.x & 31;
+    const size_t warp = thread >> 5;
+    const auto team = team_of<K>::make(thread);
+    const uint32_t F = a.frame_bits;
+    const int8_t* lp = a.llr + size_t(N) * a.frame_steps * job;
+    uint8_t* out = a.bits + job * F;
+    uint32_t* dec = a.dec + warp * size_t(a.dec_steps) * 32 * words + lane;
+    const bool out_words = (F & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
+    if (a.tailbiting) {
+        const uint32_t W = uint32_t(conv::tailbiting_wrap(K));
+        decode_tile<K, G...>(circular_steps<N>{ lp, F, (F - W % F) % F }, F + 2 * W, W, false, dec, 32 * words,
+                             32, out, F, out_words, false, team);
+    } else {
+        decode_tile<K, G...>(linear_steps<N>{ lp }, a.frame_steps, 0, true, dec, 32 * words, 32, out, F,
+                             out_words, a.terminated, team);
+    }
+}
+
+} // namespace dpx
+} // namespace cuda
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_KERNELS_CUH */
