@@ -7,11 +7,12 @@
  *
  * Each cell is bsid_lattice_cell with the operands of bsid_pooled_forward_cells /
  * bsid_pooled_backward_cells (common/bsid/pooled_lattice.h), cells outside the row's existing
- * columns (bsid_pooled_columns) 0, so the rows are those of the CPU decoder. Two differences of
+ * columns (bsid_pooled_columns) 0, so the rows are those of the CPU decoder. Differences of
  * form, not of value: the transmission weight comes from a 32-bit window of the packed received
- * bits, and where the CPU takes 0 for a transmission that reads no received bit (forwards at
- * window index 0, backwards past the window) this takes the weight of whatever bit is there: it
- * multiplies a cell that does not exist, which is 0.
+ * bits; where the CPU takes 0 for a transmission that reads no received bit (forwards at window
+ * index 0, backwards past the window) this takes the weight of whatever bit is there, which
+ * multiplies a cell that does not exist, i.e. 0; and the seed rows go through the same cell
+ * formula with a zero deletion and a unit transmission weight (adding exact zeros).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_BSID_POOLED_REGISTERS_H
