@@ -59,49 +59,42 @@ struct pooled_shared_segments {
     __device__ void forward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
                             const pooled_received& rx, const real* seed, real* rows, real* prow) const
     {
-        const int M = A.M, q = A.q, n = A.n;
-        const bsid_lattice_weights<real> w = A.w;
-        const uint32_t* const cw = A.code + size_t(i % A.N) * q;
-        for (int x0 = 0; x0 < q; x0 += P) {
-            const int x = x0 + xl;
-            const real pr = x < q ? prior_of(A, f, i, x) : real(0);
-            if (x < q && seg == 0)
-                prow[x] = pr;
-            real* const r = rows + x;
-            const bool run = x < q && pr != real(0);
-            if (x < q && !run)
-                for (int c = a; c <= b; ++c)
-                    r[size_t(c) * q] = real(0);
-            // Segment seg computes row k = s - seg in step s: its column a-1 (row k) is from
-            // step s-1 of segment seg-1, its column b+1 (row k-1) from the first phase of this
-            // step of segment seg+1, which leaves that column alone in the second phase.
-            for (int s = 0; s < n + G; ++s) {
-                const int k = s - seg;
-                const bool mine = run && k >= 0 && k <= n;
-                if (mine) {
-                    if (k == 0)
-                        bsid_pooled_seed_cells<real>(a, a, p0, length, M, w, seed, r, size_t(q));
-                    else
-                        bsid_pooled_forward_cells<real>(cw[x], n, k, a, a, rx.y, p0, length, M, w, r, size_t(q));
-                }
-                __syncthreads();
-                if (mine) {
-                    if (k == 0)
-                        bsid_pooled_seed_cells<real>(a + 1, b, p0, length, M, w, seed, r, size_t(q));
-                    else
-                        bsid_pooled_forward_cells<real>(cw[x], n, k, a + 1, b, rx.y, p0, length, M, w, r, size_t(q));
-                }
-                __syncthreads();
-            }
-        }
+        passes<false>(A, f, i, p0, length, rx, seed, rows, prow);
     }
 
     /* Row 0 of every codeword's backward lattice into rows, priors into prow. */
     __device__ void backward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
                              const pooled_received& rx, const real* seed, real* rows, real* prow) const
     {
-        const int M = A.M, q = A.q, n = A.n;
-        const bsid_lattice_weights<real> w = A.w;
+        passes<true>(A, f, i, p0, length, rx, seed, rows, prow);
+    }
+
+private:
+    /* Cells [c0, c1] of row k of codeword x's lattice (kk = rows done: 0 is the seed row). */
+    template <bool Backward>
+    __device__ __forceinline__ void cells(const fb_args<real>& A, uint32_t x, int k, int kk, int c0, int c1,
+                                          long long p0, int64_t length, const pooled_received& rx,
+                                          const real* seed, real* r) const
+    {
+        const size_t q = size_t(A.q);
+        if constexpr (Backward) {
+            if (kk == 0)
+                bsid_pooled_end_cells<real>(A.n, c0, c1, p0, length, A.M, seed, r, q);
+            else
+                bsid_pooled_backward_cells<real>(x, A.n, k, c0, c1, rx.y, p0, length, A.M, A.w, r, q);
+        } else {
+            if (kk == 0)
+                bsid_pooled_seed_cells<real>(c0, c1, p0, length, A.M, A.w, seed, r, q);
+            else
+                bsid_pooled_forward_cells<real>(x, A.n, k, c0, c1, rx.y, p0, length, A.M, A.w, r, q);
+        }
+    }
+
+    template <bool Backward>
+    __device__ void passes(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
+                           const pooled_received& rx, const real* seed, real* rows, real* prow) const
+    {
+        const int q = A.q, n = A.n;
         const uint32_t* const cw = A.code + size_t(i % A.N) * q;
         for (int x0 = 0; x0 < q; x0 += P) {
             const int x = x0 + xl;
@@ -113,25 +106,21 @@ struct pooled_shared_segments {
             if (x < q && !run)
                 for (int c = a; c <= b; ++c)
                     r[size_t(c) * q] = real(0);
-            // Mirrored: segment seg computes row k = n - (s - (G - 1 - seg)) in step s, its
-            // top column b first, its column a last (reading column a-1, row k+1, which
-            // segment seg-1 computed first in this step).
+            // In pipeline position sp (segment seg forwards, G - 1 - seg backwards) a segment
+            // computes its kk-th row in step s = sp + kk: forwards row kk, column a first (its
+            // column a-1 is from step s-1 of segment seg-1, its column b+1 of the previous row
+            // from the first phase of this step of segment seg+1, which leaves that column alone
+            // in the second phase); backwards row n - kk, mirrored, column b first.
+            const int sp = Backward ? G - 1 - seg : seg;
+            const int first = Backward ? b : a, rest0 = Backward ? a : a + 1, rest1 = Backward ? b - 1 : b;
             for (int s = 0; s < n + G; ++s) {
-                const int k = n - (s - (G - 1 - seg));
-                const bool mine = run && k >= 0 && k <= n;
-                if (mine) {
-                    if (k == n)
-                        bsid_pooled_end_cells<real>(n, b, b, p0, length, M, seed, r, size_t(q));
-                    else
-                        bsid_pooled_backward_cells<real>(cw[x], n, k, b, b, rx.y, p0, length, M, w, r, size_t(q));
-                }
+                const int kk = s - sp, k = Backward ? n - kk : kk;
+                const bool mine = run && kk >= 0 && kk <= n;
+                if (mine)
+                    cells<Backward>(A, cw[x], k, kk, first, first, p0, length, rx, seed, r);
                 __syncthreads();
-                if (mine) {
-                    if (k == n)
-                        bsid_pooled_end_cells<real>(n, a, b - 1, p0, length, M, seed, r, size_t(q));
-                    else
-                        bsid_pooled_backward_cells<real>(cw[x], n, k, a, b - 1, rx.y, p0, length, M, w, r, size_t(q));
-                }
+                if (mine)
+                    cells<Backward>(A, cw[x], k, kk, rest0, rest1, p0, length, rx, seed, r);
                 __syncthreads();
             }
         }
