@@ -298,7 +298,7 @@ class qa_fecapi(gr_unittest.TestCase):
         sinks = []
         for i in range(2 * len(esno)):
             sink = blocks.vector_sink_b()
-            tb.connect((gen, i), blocks.head(gr.sizeof_char, 40000), sink)
+            tb.connect((gen, i), blocks.head(gr.sizeof_char, 640000), sink)
             sinks.append(sink)
         run_within(self, tb, 60)
         result = []
@@ -325,9 +325,11 @@ class qa_fecapi(gr_unittest.TestCase):
         print("BER curve generator, bit errors per Es/N0", esno, ": ours", ours, "gr-fec", theirs)
         self.assertEqual(ours[1][0], 0)
         # Different random bits and noise: a statistical comparison at 0 dB Es/N0 (Eb/N0
-        # 3 dB, a BER near 4e-4: about a hundred errors each).
-        self.assertGreater(theirs[0][0], 30)
-        self.assertLess(ours[0][0], 1.3 * theirs[0][0] + 20)
+        # 3 dB, a BER near 4e-4: about 2000 errors each in 5.1e6 bits, in bursts of about five,
+        # so each count varies by some 10 %; with 3.2e5 bits and a 1.3x bound the test failed
+        # once by chance, 159 against 88).
+        self.assertGreater(theirs[0][0], 600)
+        self.assertLess(ours[0][0], 1.3 * theirs[0][0] + 40)
 
     # ------------------------------------------------------------------ codes and errors
 
