@@ -55,20 +55,6 @@ struct pooled_shared_segments {
         b = int((int64_t(seg + 1) * M) / G) - 1;
     }
 
-    /* Row n of every codeword x < q of the symbol into rows[c q + x], its prior into prow[x]. */
-    __device__ void forward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
-                            const pooled_received& rx, const real* seed, real* rows, real* prow) const
-    {
-        passes<false>(A, f, i, p0, length, rx, seed, rows, prow);
-    }
-
-    /* Row 0 of every codeword's backward lattice into rows, priors into prow. */
-    __device__ void backward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
-                             const pooled_received& rx, const real* seed, real* rows, real* prow) const
-    {
-        passes<true>(A, f, i, p0, length, rx, seed, rows, prow);
-    }
-
 private:
     /* Cells [c0, c1] of row k of codeword x's lattice (kk = rows done: 0 is the seed row). */
     template <bool Backward>
@@ -90,6 +76,9 @@ private:
         }
     }
 
+public:
+    /* Forwards (Backward false) row n of every codeword x < q of the symbol, backwards row 0,
+     * into rows[c q + x]; the codewords' priors into prow[x]. */
     template <bool Backward>
     __device__ void passes(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
                            const pooled_received& rx, const real* seed, real* rows, real* prow) const
@@ -183,7 +172,7 @@ __global__ void __launch_bounds__(Lattice::max_threads) bsid_pooled_kernel(const
     for (int i = 0; i < I; ++i) {
         __syncthreads();
         const long long p0 = origin + int64_t(n) * i + A.fmin;
-        lattice.forward(A, f, i, p0, length, rx, acur, rows, prow);
+        lattice.template passes<false>(A, f, i, p0, length, rx, acur, rows, prow);
         __syncthreads();
         part = real(0);
         for (int c = tid; c < M; c += T) {
@@ -229,7 +218,7 @@ __global__ void __launch_bounds__(Lattice::max_threads) bsid_pooled_kernel(const
     for (int i = I - 1; i >= 0; --i) {
         __syncthreads();
         const long long p0 = origin + int64_t(n) * i + A.fmin;
-        lattice.backward(A, f, i, p0, length, rx, bcur, rows, prow);
+        lattice.template passes<true>(A, f, i, p0, length, rx, bcur, rows, prow);
         __syncthreads();
         if (want && i < N) {
             const real* const al = alpha + size_t(i) * M; // alpha has rows 0..N

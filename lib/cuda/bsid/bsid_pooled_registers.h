@@ -92,20 +92,6 @@ struct pooled_register_segments {
         per_pass = int(blockDim.x >> 5) * cpw;
     }
 
-    /* Row n of every codeword x < q of the symbol into rows[c q + x], its prior into prow[x]. */
-    __device__ void forward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
-                            const pooled_received& rx, const real* seed, real* rows, real* prow) const
-    {
-        passes<false>(A, f, i, p0, length, rx, seed, rows, prow);
-    }
-
-    /* Row 0 of every codeword's backward lattice into rows, priors into prow. */
-    __device__ void backward(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
-                             const pooled_received& rx, const real* seed, real* rows, real* prow) const
-    {
-        passes<true>(A, f, i, p0, length, rx, seed, rows, prow);
-    }
-
 private:
     /* Column of register j: forwards a + j, backwards a + W - 1 - j, so that register 0 is
      * computed first in either direction and the backward lattice is the forward one read
@@ -116,6 +102,9 @@ private:
         return Backward ? a + W - 1 - j : a + j;
     }
 
+public:
+    /* Forwards (Backward false) row n of every codeword x < q of the symbol, backwards row 0,
+     * into rows[c q + x]; the codewords' priors into prow[x]. */
     template <bool Backward>
     __device__ void passes(const fb_args<real>& A, size_t f, int i, long long p0, int64_t length,
                            const pooled_received& rx, const real* seed, real* rows, real* prow) const
