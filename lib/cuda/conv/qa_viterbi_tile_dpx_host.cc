@@ -79,7 +79,10 @@ struct emulated_team {
 };
 
 /* decode_tile for one tile (a single thread's workspace: lane 0 of the device layout, lanes
- * 0..P-1 for a team of P threads); a tail-biting frame of frame_bits steps when circular. */
+ * 0..P-1 for a team of P threads); a tail-biting frame of frame_bits steps when circular. The
+ * LLRs start at an offset that varies with the arguments (any byte for n = 3, whose steps the
+ * kernel reads from aligned words; a multiple of n otherwise), between bytes that must not
+ * matter. */
 template <int K, unsigned... G>
 std::vector<uint8_t> host_tile(cuda::dpx_code<K, G...>,
                                const std::vector<int8_t>& llr,
@@ -96,14 +99,18 @@ std::vector<uint8_t> host_tile(cuda::dpx_code<K, G...>,
     constexpr int P = cuda::dpx::shape<K>::threads;
     std::vector<uint32_t> dec(size_t(steps - warm) * 32 * w + 32 * w, 0xdeadbeefu);
     std::vector<uint8_t> out(emit + 4, 0xee);
+    const size_t off = N == 3 ? (steps + warm) % 4 : N == 2 ? 2 * ((steps + warm) % 2) : 0;
+    std::vector<int8_t> buf(llr.size() + 8, int8_t(0x5a));
+    std::copy(llr.begin(), llr.end(), buf.begin() + off);
+    const int8_t* lp = buf.data() + off;
     auto run = [&](uint32_t* d, const auto& team) {
         if (circular) {
             const uint32_t W = uint32_t(conv::tailbiting_wrap(K));
             cuda::dpx::decode_tile<K, G...>(
-                cuda::dpx::circular_steps<N>{ llr.data(), circular, (circular - W % circular) % circular }, steps,
+                cuda::dpx::circular_steps<N>{ lp, circular, (circular - W % circular) % circular }, steps,
                 warm, known, d, 32 * w, 32, out.data(), emit, words, false, team);
         } else {
-            cuda::dpx::decode_tile<K, G...>(cuda::dpx::linear_steps<N>{ llr.data() }, steps, warm, known, d,
+            cuda::dpx::decode_tile<K, G...>(cuda::dpx::linear_steps<N>{ lp, steps }, steps, warm, known, d,
                                             32 * w, 32, out.data(), emit, words, end_at_zero, team);
         }
     };

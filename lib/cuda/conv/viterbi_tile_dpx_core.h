@@ -389,36 +389,104 @@ __host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t 
 }
 
 /* The N LLR bytes of step g (lowest byte first): one 16- or 32-bit load for n = 2 or 4 (the
- * caller aligns lp to N bytes), three byte loads for n = 3. */
+ * caller aligns lp to N bytes). */
 template <int N>
 __host__ __device__ __forceinline__ uint32_t load_step(const int8_t* lp, uint32_t g)
 {
+    static_assert(N == 2 || N == 4, "n = 3 steps straddle words: word_reader");
     if constexpr (N == 2)
         return reinterpret_cast<const uint16_t*>(lp)[g];
-    else if constexpr (N == 4)
+    else
         return reinterpret_cast<const uint32_t*>(lp)[g];
-    else {
-        const uint8_t* b = reinterpret_cast<const uint8_t*>(lp) + size_t(N) * g;
-        uint32_t x = 0;
-        GPUFEC_DPX_UNROLL
-        for (int j = 0; j < N; ++j)
-            x |= uint32_t(b[j]) << (8 * j);
-        return x;
-    }
 }
 
+/* (hi:lo) >> sh, the low 32 bits (SHF). */
+__host__ __device__ __forceinline__ uint32_t funnel_right(uint32_t lo, uint32_t hi, uint32_t sh)
+{
+#if defined(__CUDA_ARCH__)
+    return __funnelshift_r(lo, hi, sh);
+#else
+    return uint32_t(((uint64_t(hi) << 32) | lo) >> sh);
+#endif
+}
+
+/* The steps of an n = 3 code, in order, from aligned 32-bit words: a step's three bytes
+ * straddle words, and three byte loads a step (each a separate request of the warp, since a
+ * warp's tiles lie far apart) made those codes load-bound (K=5 r1/3 decoded at half the speed of
+ * r1/2). One word load every 4/3 steps instead. Only the run's bytes are read: a word reaching
+ * outside it (at most the first and the last) is put together from its bytes inside. Offsets
+ * are 32-bit, from the run's first byte rounded down to a word (fewer registers). */
+struct word_reader {
+    const uint8_t* base; //!< the run's first byte, rounded down to a multiple of 4
+    uint32_t lead, lim;  //!< the run is bytes [lead, lim) of base
+    uint32_t q;          //!< the word after hi
+    uint32_t lo, hi, sh; //!< the next step's first byte is bit sh of hi:lo
+
+    __host__ __device__ __forceinline__ word_reader(const int8_t* run, uint32_t bytes)
+        : base(reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(run) & ~uintptr_t(3))),
+          lead(uint32_t(reinterpret_cast<uintptr_t>(run) & 3)),
+          lim(lead + bytes)
+    {
+    }
+    __host__ __device__ __forceinline__ uint32_t word()
+    {
+        uint32_t v = 0;
+        if (q >= lead && q + 4 <= lim) {
+            v = *reinterpret_cast<const uint32_t*>(base + q);
+        } else {
+            for (uint32_t b = 0; b < 4; ++b)
+                if (q + b >= lead && q + b < lim)
+                    v |= uint32_t(base[q + b]) << (8 * b);
+        }
+        q += 4;
+        return v;
+    }
+    /* The next step is the one at byte @p at of the run. */
+    __host__ __device__ __forceinline__ void seek(uint32_t at)
+    {
+        at += lead;
+        q = at & ~3u;
+        sh = 8 * (at & 3);
+        lo = word();
+        hi = word();
+    }
+    __host__ __device__ __forceinline__ uint32_t next()
+    {
+        const uint32_t x = funnel_right(lo, hi, sh);
+        sh += 24;
+        if (sh >= 32) {
+            sh -= 32;
+            lo = hi;
+            hi = word();
+        }
+        return x;
+    }
+};
+
 /* Where a tile's steps come from: consecutive steps at lp (streaming tiles, terminated and
- * truncated frames) or a tail-biting frame's circular extension, step g reading frame step
- * (g + offset) mod frame (offset = frame - W mod frame, docs/viterbi.md). */
+ * truncated frames; @p n steps exist there) or a tail-biting frame's circular extension, step g
+ * reading frame step (g + offset) mod frame (offset = frame - W mod frame, docs/viterbi.md).
+ * decode_tile asks for steps 0, 1, 2, ... in order, each once (the n = 3 readers rely on it). */
 template <int N>
 struct linear_steps {
     const int8_t* lp;
+    __host__ __device__ linear_steps(const int8_t* lp, uint32_t) : lp(lp) {}
     __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const { return load_step<N>(lp, g); }
+};
+template <>
+struct linear_steps<3> {
+    word_reader r;
+    __host__ __device__ linear_steps(const int8_t* lp, uint32_t n) : r(lp, 3 * n) { r.seek(0); }
+    __host__ __device__ __forceinline__ uint32_t operator()(uint32_t) { return r.next(); }
 };
 template <int N>
 struct circular_steps {
     const int8_t* lp;
     uint32_t frame, offset;
+    __host__ __device__ circular_steps(const int8_t* lp, uint32_t frame, uint32_t offset)
+        : lp(lp), frame(frame), offset(offset)
+    {
+    }
     __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const
     {
         // g + offset < 2 frame + 2 W: one subtraction unless the frame is shorter than the
@@ -430,6 +498,25 @@ struct circular_steps {
                 i %= frame;
         }
         return load_step<N>(lp, i);
+    }
+};
+template <>
+struct circular_steps<3> {
+    word_reader r;
+    uint32_t frame, i; //!< i: the frame step next() reads
+    __host__ __device__ circular_steps(const int8_t* lp, uint32_t frame, uint32_t offset)
+        : r(lp, 3 * frame), frame(frame), i(offset)
+    {
+        r.seek(3 * offset);
+    }
+    __host__ __device__ __forceinline__ uint32_t operator()(uint32_t)
+    {
+        if (i == frame) {
+            i = 0;
+            r.seek(0);
+        }
+        ++i;
+        return r.next();
     }
 };
 

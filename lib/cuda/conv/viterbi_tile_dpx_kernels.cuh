@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(thread_tile_block_threads) tile_kernel(thread_
     const uint64_t tp = w.first, begin = w.begin, end = w.end;
     uint8_t* out = a.bits + job * a.payload;
     const bool out_words = (a.payload & 3) == 0 && (reinterpret_cast<uintptr_t>(a.bits) & 3) == 0;
-    decode_tile<K, G...>(linear_steps<N>{ a.llr + N * (begin - a.first_step) },
+    decode_tile<K, G...>(linear_steps<N>{ a.llr + N * (begin - a.first_step), uint32_t(end - begin) },
                          uint32_t(end - begin),
                          uint32_t(tp - begin),
                          begin == 0,
@@ -114,7 +114,7 @@ __global__ void __launch_bounds__(thread_tile_block_threads) frame_kernel(thread
         decode_tile<K, G...>(circular_steps<N>{ lp, F, (F - W % F) % F }, F + 2 * W, W, false, dec, 32 * words,
                              32, out, F, out_words, false, team);
     } else {
-        decode_tile<K, G...>(linear_steps<N>{ lp }, a.frame_steps, 0, true, dec, 32 * words, 32, out, F,
+        decode_tile<K, G...>(linear_steps<N>{ lp, a.frame_steps }, a.frame_steps, 0, true, dec, 32 * words, 32, out, F,
                              out_words, a.terminated, team);
     }
 }
