@@ -107,10 +107,10 @@ std::vector<uint8_t> host_tile(cuda::dpx_code<K, G...>,
         if (circular) {
             const uint32_t W = uint32_t(conv::tailbiting_wrap(K));
             cuda::dpx::decode_tile<K, G...>(
-                cuda::dpx::circular_steps<N>{ lp, circular, (circular - W % circular) % circular }, steps,
+                cuda::dpx::circular_steps<N, cuda::dpx::words_for<K, N>()>{ lp, circular, (circular - W % circular) % circular }, steps,
                 warm, known, d, 32 * w, 32, out.data(), emit, words, false, team);
         } else {
-            cuda::dpx::decode_tile<K, G...>(cuda::dpx::linear_steps<N>{ lp, steps }, steps, warm, known, d,
+            cuda::dpx::decode_tile<K, G...>(cuda::dpx::linear_steps<N, cuda::dpx::words_for<K, N>()>{ lp, steps }, steps, warm, known, d,
                                             32 * w, 32, out.data(), emit, words, end_at_zero, team);
         }
     };

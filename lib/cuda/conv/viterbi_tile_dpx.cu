@@ -114,7 +114,11 @@ thread_frame_args make_thread_frame_args(const conv::trellis& t,
 size_t viterbi_frames_dpx_workspace_bytes(const conv::trellis& t, termination term, size_t frame_bits, size_t n_frames)
 {
     const thread_frame_args a = make_thread_frame_args(t, term, frame_bits, nullptr, nullptr, n_frames, nullptr);
-    return (n_frames + 31) / 32 * size_t(a.dec_steps) * 32 * viterbi_tile_dpx_words(t) * sizeof(uint32_t);
+    // A slot per warp that holds a frame: with one thread a frame, every warp of the grid
+    // (frame_of_aligned spreads the frames over groups of up to 4 warps).
+    const size_t warps = team_threads(t) == 1 ? (n_frames + block_threads - 1) / block_threads * (block_threads / 32)
+                                              : (n_frames + 31) / 32;
+    return warps * size_t(a.dec_steps) * 32 * viterbi_tile_dpx_words(t) * sizeof(uint32_t);
 }
 
 void launch_viterbi_frames_dpx(const conv::trellis& t,

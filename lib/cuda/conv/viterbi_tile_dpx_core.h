@@ -389,15 +389,22 @@ __host__ __device__ __forceinline__ void branch_metrics(uint32_t bytes, int32_t 
 }
 
 /* The N LLR bytes of step g (lowest byte first): one 16- or 32-bit load for n = 2 or 4 (the
- * caller aligns lp to N bytes). */
+ * caller aligns lp to N bytes), three byte loads for n = 3 (but see word_reader). */
 template <int N>
 __host__ __device__ __forceinline__ uint32_t load_step(const int8_t* lp, uint32_t g)
 {
-    static_assert(N == 2 || N == 4, "n = 3 steps straddle words: word_reader");
     if constexpr (N == 2)
         return reinterpret_cast<const uint16_t*>(lp)[g];
-    else
+    else if constexpr (N == 4)
         return reinterpret_cast<const uint32_t*>(lp)[g];
+    else {
+        const uint8_t* b = reinterpret_cast<const uint8_t*>(lp) + size_t(N) * g;
+        uint32_t x = 0;
+        GPUFEC_DPX_UNROLL
+        for (int j = 0; j < N; ++j)
+            x |= uint32_t(b[j]) << (8 * j);
+        return x;
+    }
 }
 
 /* (hi:lo) >> sh, the low 32 bits (SHF). */
@@ -413,7 +420,9 @@ __host__ __device__ __forceinline__ uint32_t funnel_right(uint32_t lo, uint32_t 
 /* The steps of an n = 3 code, in order, from aligned 32-bit words: a step's three bytes
  * straddle words, and three byte loads a step (each a separate request of the warp, since a
  * warp's tiles lie far apart) made those codes load-bound (K=5 r1/3 decoded at half the speed of
- * r1/2). One word load every 4/3 steps instead. Only the run's bytes are read: a word reaching
+ * r1/2). One word load every 4/3 steps instead, for codes decoded by one thread a tile
+ * (words_for); a team's threads load the same bytes in one request, and K = 8, 9 are
+ * arithmetic-bound (the reader's few instructions a step cost them 10 %). Only the run's bytes are read: a word reaching
  * outside it (at most the first and the last) is put together from its bytes inside. Offsets
  * are 32-bit, from the run's first byte rounded down to a word (fewer registers). */
 struct word_reader {
@@ -463,23 +472,30 @@ struct word_reader {
     }
 };
 
+/* Whether the steps of a code come through a word_reader (n = 3, one thread a tile). */
+template <int K, int N>
+__host__ __device__ constexpr bool words_for()
+{
+    return N == 3 && shape<K>::threads == 1;
+}
+
 /* Where a tile's steps come from: consecutive steps at lp (streaming tiles, terminated and
  * truncated frames; @p n steps exist there) or a tail-biting frame's circular extension, step g
  * reading frame step (g + offset) mod frame (offset = frame - W mod frame, docs/viterbi.md).
- * decode_tile asks for steps 0, 1, 2, ... in order, each once (the n = 3 readers rely on it). */
-template <int N>
+ * decode_tile asks for steps 0, 1, 2, ... in order, each once (the word readers rely on it). */
+template <int N, bool Words = false>
 struct linear_steps {
     const int8_t* lp;
     __host__ __device__ linear_steps(const int8_t* lp, uint32_t) : lp(lp) {}
     __host__ __device__ __forceinline__ uint32_t operator()(uint32_t g) const { return load_step<N>(lp, g); }
 };
 template <>
-struct linear_steps<3> {
+struct linear_steps<3, true> {
     word_reader r;
     __host__ __device__ linear_steps(const int8_t* lp, uint32_t n) : r(lp, 3 * n) { r.seek(0); }
     __host__ __device__ __forceinline__ uint32_t operator()(uint32_t) { return r.next(); }
 };
-template <int N>
+template <int N, bool Words = false>
 struct circular_steps {
     const int8_t* lp;
     uint32_t frame, offset;
@@ -501,9 +517,9 @@ struct circular_steps {
     }
 };
 template <>
-struct circular_steps<3> {
+struct circular_steps<3, true> {
     word_reader r;
-    uint32_t frame, i; //!< i: the frame step next() reads
+    uint32_t frame, i; //!< i: the frame step the next call reads
     __host__ __device__ circular_steps(const int8_t* lp, uint32_t frame, uint32_t offset)
         : r(lp, 3 * frame), frame(frame), i(offset)
     {
