@@ -180,12 +180,12 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
                   b.n * K / ms / 1e6,
                   spread_note(spread) + ", " + std::to_string(b.n) + " blocks, " + quality(b, h.data(), b.n) });
     }
-    // Two threads a window in a full batch: forward and backward passes at once, twice the
-    // warps, a quarter more arithmetic.
+    // One thread a window in a full batch against AUTO's rows above (two threads a window for
+    // P = 64 and 128: forward and backward passes at once, a quarter more arithmetic).
     for (const split& s : default_candidates) {
         double spread = 0;
-        const double ms = run(s, b.n, { 2, cuda::turbo_layout::AUTO }, &spread);
-        out.add({ "turbo", "K=6144 kernel, 2 threads a window, " + split_name(s), "cuda",
+        const double ms = run(s, b.n, { 1, cuda::turbo_layout::AUTO }, &spread);
+        out.add({ "turbo", "K=6144 kernel, 1 thread a window, " + split_name(s), "cuda",
                   "Gbit/s", b.n * K / ms / 1e6, spread_note(spread) + ", " + std::to_string(b.n) + " blocks" });
     }
     // Latency: the block's launch is enqueued while the one before it still runs, and the

@@ -349,21 +349,36 @@ launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_la
 {
     const unsigned P = s.params.subblocks;
     const bool latency = n_blocks < size_t(d.sms);
-    launch_plan p{};
-    p.T = cfg.threads_per_window;
-    if (p.T == 0)
-        p.T = !latency ? 1 : 4 * P <= max_threads ? 4 : 2 * P <= max_threads ? 2 : 1;
-    if (p.T != 1 && p.T != 2 && p.T != 4)
-        throw std::invalid_argument("threads_per_window = " + std::to_string(p.T) +
+    if (cfg.threads_per_window != 0 && cfg.threads_per_window != 1 && cfg.threads_per_window != 2 &&
+        cfg.threads_per_window != 4)
+        throw std::invalid_argument("threads_per_window = " + std::to_string(cfg.threads_per_window) +
                                     " is not allowed: use 0 (automatic), 1, 2 or 4");
     const bool fits = smem_bytes(s, true) <= size_t(d.smem_optin);
     if (cfg.layout == turbo_layout::SHARED && !fits)
         throw std::invalid_argument("turbo_layout::SHARED needs " + std::to_string(smem_bytes(s, true)) +
                                     " bytes of shared memory at K = " + std::to_string(s.K) +
                                     ", the device allows " + std::to_string(d.smem_optin));
+    launch_plan p{};
     p.shared_channel = cfg.layout == turbo_layout::SHARED || (cfg.layout == turbo_layout::AUTO && latency && fits);
     p.smem_bytes = smem_bytes(s, p.shared_channel);
-    p.threads = unsigned(std::clamp<size_t>(round_up(size_t(P) * p.T, 32), min_threads, max_threads));
+    const auto threads_for = [&](unsigned T) {
+        return unsigned(std::clamp<size_t>(round_up(size_t(P) * T, 32), min_threads, max_threads));
+    };
+    // Working threads (P T of a thread block) resident on a multiprocessor.
+    const auto at_work = [&](unsigned T) {
+        return size_t(blocks_per_sm(d, s.params.algorithm, threads_for(T), p.smem_bytes)) * P * T;
+    };
+    p.T = cfg.threads_per_window;
+    if (p.T == 0 && latency)
+        p.T = 4 * P <= max_threads ? 4 : 2 * P <= max_threads ? 2 : 1;
+    else if (p.T == 0)
+        // A full batch takes a second thread a window (the backward pass beside the forward
+        // one: a quarter more arithmetic, half the critical path) where that raises the
+        // threads at work on a multiprocessor: at K = 6144, P = 64 and 128 (measured +11 % and
+        // +17 %), not P = 192, whose thread blocks the register file then holds one at a time
+        // instead of two (-7 %).
+        p.T = 2 * P <= max_threads && at_work(2) > at_work(1) ? 2 : 1;
+    p.threads = threads_for(p.T);
     p.slot_floats = slot_layout(s.K, P, p.T, p.shared_channel).total;
 
     const int per_sm = blocks_per_sm(d, s.params.algorithm, p.threads, p.smem_bytes);

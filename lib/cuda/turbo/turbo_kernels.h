@@ -44,8 +44,8 @@ enum class turbo_kernel {
 
 /*! How a launch maps work to threads; AUTO everywhere except in tests and benchmarks. */
 struct turbo_launch_config {
-    /*! Threads per sub-block window: 1, 2 or 4; 0: 1 for full batches, else as many as
-     *  fit (docs/turbo.md, "Low-latency mode"). */
+    /*! Threads per sub-block window: 1, 2 or 4; 0: automatic (docs/turbo.md, "Mapping" and
+     *  "Low-latency mode"). */
     unsigned threads_per_window = 0;
     turbo_layout layout = turbo_layout::AUTO; //!< BLOCK kernel only
     turbo_kernel kernel = turbo_kernel::AUTO;
