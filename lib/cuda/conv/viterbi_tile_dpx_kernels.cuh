@@ -107,8 +107,17 @@ __device__ __forceinline__ size_t frame_of_aligned(size_t thread, size_t frame_b
 /* Framed codes: one thread per frame, the frame as a tile (docs/viterbi.md, framed modes):
  * terminated from state 0 to state 0, truncated from state 0 to the best state, tail-biting
  * over the circular extension from equal metrics, its middle frame_bits decisions kept. */
+/* Thread blocks of the frame kernel an SM must hold: with its two tiles (linear and circular)
+ * ptxas gave K = 9 r1/3 214 registers, two thread blocks an SM, against the tile kernel's 166 and
+ * three; bounded, it takes 168 (docs/viterbi.md). */
+template <int K, int N>
+constexpr int frame_min_blocks()
+{
+    return K == 9 && N >= 3 ? 3 : 1;
+}
+
 template <int K, unsigned... G>
-__global__ void __launch_bounds__(thread_tile_block_threads) frame_kernel(thread_frame_args a)
+__global__ void __launch_bounds__(thread_tile_block_threads, frame_min_blocks<K, int(sizeof...(G))>()) frame_kernel(thread_frame_args a)
 {
     constexpr int N = int(sizeof...(G));
     constexpr int words = shape<K>::words, P = shape<K>::threads;
