@@ -192,10 +192,12 @@ void bench_kernels(const config& cfg, table& out)
 }
 
 /* The codes of the DPX kernel's catalogue other than K=7 r1/2 (issue #10's table: other
- * polynomials, K=5 and 9, rates 1/3 and 1/4), and three codes outside it (compiled by NVRTC at
- * first use; that first call's compile and load time is a row of its own, in seconds), on random
- * int8 input: streaming with their default tiling on the default kernel (AUTO: DPX on Hopper)
- * next to the warp kernel, and frames of 2048 bits in every termination. */
+ * polynomials, K=5 and 9, rates 1/3 and 1/4), and four codes outside it (compiled by NVRTC at
+ * first use; that first call's compile and load time is a row of its own, in seconds), one of
+ * them with a generator that misses an end tap, on random int8 input: streaming with their
+ * default tiling on the default kernel (AUTO: DPX on Hopper) next to the warp kernel, and frames
+ * of 2048 bits in every termination (for that code truncated frames on the warp kernel too,
+ * the JIT turned off). */
 void bench_catalogue_codes(const config& cfg, table& out)
 {
     cuda::stream s;
@@ -204,6 +206,7 @@ void bench_catalogue_codes(const config& cfg, table& out)
         std::vector<unsigned> polys;
         const char* name;
         bool streaming = true; //!< false: frames only (bench_kernels has its streaming rows)
+        bool warp_frames = false; //!< truncated frames on the warp kernel too (JIT turned off)
     };
     const code_case cases[] = {
         { 7, { 0171, 0133 }, "K=7 r1/2 171/133", false },
@@ -220,6 +223,7 @@ void bench_catalogue_codes(const config& cfg, table& out)
         { 7, { 0155, 0117 }, "K=7 r1/2 155/117 (JIT)" },
         { 5, { 027, 031, 035, 037 }, "K=5 r1/4 27/31/35/37 (JIT)" },
         { 9, { 0515, 0677, 0435 }, "K=9 r1/3 515/677/435 (JIT)" },
+        { 7, { 0171, 0133, 0164 }, "K=7 r1/3 171/133/164 (JIT, 164 misses the oldest tap)", true, true },
     };
     const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
     std::mt19937 rng(13);
@@ -269,7 +273,7 @@ void bench_catalogue_codes(const config& cfg, table& out)
         }
         // Frames of 2048 bits, every termination, on the default framed kernel (DPX on Hopper
         // for these codes; the K=5/K=9 rows above are the warp kernel's).
-        for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING }) {
+        const auto frames_row = [&](termination term, const char* kernel) {
             const size_t frame = 2048;
             const size_t fsteps = frame + (term == termination::TERMINATED ? t.k - 1 : 0);
             const size_t frames = n_steps / fsteps;
@@ -285,8 +289,17 @@ void bench_catalogue_codes(const config& cfg, table& out)
                 },
                 cfg, &spread);
             out.add({ "viterbi",
-                      std::string(c.name) + " " + termination_name(term) + " frames of 2048, device memory, default",
+                      std::string(c.name) + " " + termination_name(term) + " frames of 2048, device memory, " +
+                          kernel,
                       "cuda", "Gbit/s", frames * frame / ms / 1e6, spread_note(spread) });
+        };
+        for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
+            frames_row(term, "default");
+        if (c.warp_frames && cuda::viterbi_dpx_jit_enabled()) {
+            // Outside the catalogue with the JIT off, launch_viterbi_frames takes the warp kernel.
+            cuda::set_viterbi_dpx_jit_enabled(false);
+            frames_row(termination::TRUNCATED, "warp kernel");
+            cuda::set_viterbi_dpx_jit_enabled(true);
         }
     }
 }

@@ -17,7 +17,9 @@ class viterbi_dpx_jit_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(viterbi_dpx_jit_test);
     CPPUNIT_TEST(off_catalogue_codes_compile_for_sm90);
+    CPPUNIT_TEST(codes_missing_end_taps_compile_for_sm90);
     CPPUNIT_TEST(which_codes_the_jit_takes);
+    CPPUNIT_TEST(the_jit_switch);
     CPPUNIT_TEST(invalid_input_is_a_clear_error);
     CPPUNIT_TEST_SUITE_END();
 
@@ -25,23 +27,44 @@ class viterbi_dpx_jit_test : public CppUnit::TestFixture
      * and the shuffles. */
     void off_catalogue_codes_compile_for_sm90()
     {
-        const conv::trellis codes[] = { { 7, 2, { 0155, 0117 } },
-                                        { 5, 4, { 027, 031, 035, 037 } },
-                                        { 9, 3, { 0515, 0677, 0435 } } };
-        for (const conv::trellis& t : codes) {
-            const cuda::dpx_jit_program p = cuda::compile_viterbi_dpx_jit(t, 90);
-            const std::string what = "K=" + std::to_string(t.k) + " n=" + std::to_string(t.n);
-            CPPUNIT_ASSERT_MESSAGE(what, p.cubin.size() > 1000);
-            CPPUNIT_ASSERT_MESSAGE(what + " ELF", p.cubin.compare(0, 4, "\x7f" "ELF") == 0);
-            // Mangled names of the two instantiations, K and the generators in them.
-            CPPUNIT_ASSERT_MESSAGE(what, p.tile_name.find("tile_kernelILi" + std::to_string(t.k)) != std::string::npos);
-            CPPUNIT_ASSERT_MESSAGE(what, p.frame_name.find("frame_kernelILi" + std::to_string(t.k)) != std::string::npos);
-            CPPUNIT_ASSERT_MESSAGE(what, p.tile_name.find("Lj" + std::to_string(t.polys[t.n - 1]) + "E") !=
-                                             std::string::npos);
-            // The cubin holds both.
-            CPPUNIT_ASSERT_MESSAGE(what, p.cubin.find(p.tile_name) != std::string::npos);
-            CPPUNIT_ASSERT_MESSAGE(what, p.cubin.find(p.frame_name) != std::string::npos);
-        }
+        for (const conv::trellis& t : { conv::trellis{ 7, 2, { 0155, 0117 } },
+                                        conv::trellis{ 5, 4, { 027, 031, 035, 037 } },
+                                        conv::trellis{ 9, 3, { 0515, 0677, 0435 } } })
+            compiles_for_sm90(t);
+    }
+
+    /* Every JIT example with a generator that misses an end tap (the butterfly's general
+     * form, the exchange step's flipped branches on teams of 2 and 4). */
+    void codes_missing_end_taps_compile_for_sm90()
+    {
+        int n = 0;
+        cuda::dpx_jit_examples::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            for (int j = 0; j < t.n; ++j)
+                if (!(t.polys[j] & 1u) || !((t.polys[j] >> (t.k - 1)) & 1u)) {
+                    compiles_for_sm90(t);
+                    ++n;
+                    break;
+                }
+        });
+        CPPUNIT_ASSERT_EQUAL(8, n);
+    }
+
+    static void compiles_for_sm90(const conv::trellis& t)
+    {
+        const cuda::dpx_jit_program p = cuda::compile_viterbi_dpx_jit(t, 90);
+        const std::string what = "K=" + std::to_string(t.k) + " n=" + std::to_string(t.n) + " g0=" +
+                                 std::to_string(t.polys[0]);
+        CPPUNIT_ASSERT_MESSAGE(what, p.cubin.size() > 1000);
+        CPPUNIT_ASSERT_MESSAGE(what + " ELF", p.cubin.compare(0, 4, "\x7f" "ELF") == 0);
+        // Mangled names of the two instantiations, K and the generators in them.
+        CPPUNIT_ASSERT_MESSAGE(what, p.tile_name.find("tile_kernelILi" + std::to_string(t.k)) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(what, p.frame_name.find("frame_kernelILi" + std::to_string(t.k)) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(what, p.tile_name.find("Lj" + std::to_string(t.polys[t.n - 1]) + "E") !=
+                                         std::string::npos);
+        // The cubin holds both.
+        CPPUNIT_ASSERT_MESSAGE(what, p.cubin.find(p.tile_name) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(what, p.cubin.find(p.frame_name) != std::string::npos);
     }
 
     void which_codes_the_jit_takes()
@@ -52,20 +75,36 @@ class viterbi_dpx_jit_test : public CppUnit::TestFixture
             // A DPX code unless GPUFEC_VITERBI_JIT=0 turned the JIT off.
             CPPUNIT_ASSERT_EQUAL(cuda::viterbi_dpx_jit_enabled(), cuda::viterbi_tile_dpx_code(t));
         });
-        CPPUNIT_ASSERT(!cuda::viterbi_dpx_jit_code({ 7, 2, { 0170, 0117 } })); // oldest bit not tapped
-        CPPUNIT_ASSERT(!cuda::viterbi_dpx_jit_code({ 7, 2, { 0171, 073 } }));  // newest bit not tapped
+        CPPUNIT_ASSERT(cuda::viterbi_dpx_jit_code({ 7, 2, { 0170, 0117 } })); // oldest bit not tapped
+        CPPUNIT_ASSERT(cuda::viterbi_dpx_jit_code({ 7, 2, { 0171, 073 } }));  // newest bit not tapped
         CPPUNIT_ASSERT(!cuda::viterbi_dpx_jit_code({ 10, 2, { 01171, 01133 } }));
         CPPUNIT_ASSERT(!cuda::viterbi_dpx_jit_code({ 2, 2, { 03, 03 } }));
         CPPUNIT_ASSERT(!cuda::viterbi_dpx_jit_code({ 7, 1, { 0171 } }));
     }
 
+    /* Off: codes outside the catalogue are no DPX codes (the warp kernel takes them), the
+     * catalogue's still are; on again: back as before. */
+    void the_jit_switch()
+    {
+        const bool was = cuda::viterbi_dpx_jit_enabled();
+        const conv::trellis outside{ 7, 2, { 073, 0171 } }, inside{ 7, 2, { 0171, 0133 } };
+        cuda::set_viterbi_dpx_jit_enabled(false);
+        const bool off_outside = cuda::viterbi_tile_dpx_code(outside), off_inside = cuda::viterbi_tile_dpx_code(inside);
+        cuda::set_viterbi_dpx_jit_enabled(true);
+        const bool on_outside = cuda::viterbi_tile_dpx_code(outside);
+        cuda::set_viterbi_dpx_jit_enabled(was);
+        CPPUNIT_ASSERT(!off_outside);
+        CPPUNIT_ASSERT(off_inside);
+        CPPUNIT_ASSERT(on_outside);
+    }
+
     void invalid_input_is_a_clear_error()
     {
         try {
-            cuda::compile_viterbi_dpx_jit({ 7, 2, { 0170, 0117 } }, 90);
-            CPPUNIT_FAIL("a generator that misses the oldest bit compiled");
+            cuda::compile_viterbi_dpx_jit({ 10, 2, { 01171, 01133 } }, 90);
+            CPPUNIT_FAIL("K=10 compiled");
         } catch (const std::invalid_argument& e) {
-            CPPUNIT_ASSERT(std::string(e.what()).find("tapping both ends") != std::string::npos);
+            CPPUNIT_ASSERT(std::string(e.what()).find("K 3..9, n 2..4") != std::string::npos);
         }
         // NVRTC's own failure (an architecture it does not know) comes with its message.
         try {

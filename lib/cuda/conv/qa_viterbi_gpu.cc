@@ -8,6 +8,7 @@
 #include "cuda/conv/qa_viterbi_dpx_jit_codes.h"
 #include "cuda/conv/viterbi_kernels.h"
 #include "cuda/conv/viterbi_tile_dpx_catalogue.h"
+#include "cuda/conv/viterbi_tile_dpx_jit.h"
 #include "cuda/conv/viterbi_tile_kernels.h" // viterbi_tile_dpx_native
 #include "core/conv/qa_viterbi_util.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
@@ -136,6 +137,16 @@ std::string where(const conv_code& c, const std::string& what)
     return c.name() + " " + what;
 }
 
+/* The JIT off for a test's scope: random codes outside the DPX catalogue take the warp kernel
+ * instead of an NVRTC compilation each (4-30 s); the tests of dpx_jit_examples cover the JIT. */
+struct jit_off {
+    const bool was = cuda::viterbi_dpx_jit_enabled();
+    jit_off() { cuda::set_viterbi_dpx_jit_enabled(false); }
+    ~jit_off() { cuda::set_viterbi_dpx_jit_enabled(was); }
+    jit_off(const jit_off&) = delete;
+    jit_off& operator=(const jit_off&) = delete;
+};
+
 } // namespace
 
 class viterbi_gpu_test : public CppUnit::TestFixture
@@ -165,8 +176,10 @@ public:
     }
 
 private:
+    /* Random codes of every K and n (warp kernel, but for catalogue codes) against the CPU. */
     void frames_match_cpu_all_codes()
     {
+        const jit_off no_jit;
         std::mt19937 rng(11);
         const termination terms[] = { termination::TERMINATED, termination::TRUNCATED,
                                       termination::TAILBITING };
@@ -206,6 +219,7 @@ private:
 
     void frames_long_survivors_in_global_memory()
     {
+        const jit_off no_jit; // the warp kernel's subject (K=9: a random code outside the catalogue)
         std::mt19937 rng(13);
         // 48 KiB of survivors per warp is the shared-memory limit: these go to global memory.
         for (int k : { 7, 9 }) {
@@ -232,8 +246,10 @@ private:
                                    std::equal(ref.begin(), ref.end(), gpu.begin() + f * 501));
     }
 
+    /* The engine's chunking (random codes on the warp kernel, K=7 r1/2 on its default kernel). */
     void streaming_matches_cpu_any_chunking()
     {
+        const jit_off no_jit;
         std::mt19937 rng(15);
         struct stream_case {
             int k;

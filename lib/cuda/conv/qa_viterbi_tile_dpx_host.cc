@@ -4,7 +4,9 @@
  * and without a known start state, with a warm-up and a partial emit; noisy coded input,
  * uniformly random int8 (-128 included), tie-heavy coarse input, and long clean saturated
  * streams, which drive the metric spread to its largest across many renormalisations. Codes
- * outside the catalogue (what NVRTC instantiates at run time) take the same checks, fewer sizes.
+ * outside the catalogue (what NVRTC instantiates at run time), generators that miss an end tap
+ * among them, take the same checks, fewer sizes. And the butterfly's branch algebra
+ * (dpx::butterfly, dpx::team_flips) against the trellis.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda/conv/qa_viterbi_dpx_jit_codes.h"
@@ -168,7 +170,9 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE(viterbi_tile_dpx_host_test);
     CPPUNIT_TEST(catalogue_codes_equal_reference);
     CPPUNIT_TEST(long_saturated_streams);
-    CPPUNIT_TEST(catalogue_codes_tap_both_ends);
+    CPPUNIT_TEST(catalogue_covers_every_shape);
+    CPPUNIT_TEST(butterfly_branches_follow_the_taps);
+    CPPUNIT_TEST(team_flips_give_each_thread_its_branches);
     CPPUNIT_TEST(framed_modes_equal_reference);
     CPPUNIT_TEST(jit_examples_equal_reference);
     CPPUNIT_TEST_SUITE_END();
@@ -192,7 +196,6 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
             for (uint32_t steps : { 1u, 7u, 13u, 97u, 1200u })
                 for (int variant = 0; variant < 4; ++variant)
                     check(code, steps, steps / 3, variant % 2 == 0, steps - steps / 3, variant, rng);
-            check(code, 6007, 31, true, 6007 - 31 - 60, 2, rng);
             framed(code, { 1u, 6u, 47u, 333u }, rng);
         });
     }
@@ -262,31 +265,125 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
     }
 
     /* Clean full-scale input over many renormalisation intervals, known and unknown start:
-     * the 16-bit lanes at their limit must still compare the exact metrics. */
+     * the 16-bit lanes at their limit must still compare the exact metrics. Catalogue and
+     * JIT examples. */
     void long_saturated_streams()
     {
         std::mt19937 rng(29);
-        cuda::dpx_catalogue::for_each([&](auto code) {
+        const auto run = [&](auto code) {
             for (bool known : { true, false })
                 for (int variant : { 0, 2 })
                     check(code, 6007, 31, known, 6007 - 31 - 60, variant, rng);
-        });
+        };
+        cuda::dpx_catalogue::for_each(run);
+        cuda::dpx_jit_examples::for_each(run);
     }
 
-    void catalogue_codes_tap_both_ends()
+    /* The catalogue holds every K 3..9 and n 2..4, each code matching its own trellis; the JIT
+     * examples have generators that miss an end tap on one thread and on teams of 2 and 4 (the
+     * exchange step's flipped branches). */
+    void catalogue_covers_every_shape()
     {
-        // The butterfly's x, -x, -x, x needs every generator to tap both ends (also a
-        // static_assert of decode_tile); and the catalogue holds every K 3..7 and n 2..4.
         unsigned seen_k = 0, seen_n = 0;
         cuda::dpx_catalogue::for_each([&](auto code) {
             const conv::trellis t = decltype(code)::trellis();
-            CPPUNIT_ASSERT(cuda::dpx::taps_both_ends(t.k, t.polys, t.n));
             CPPUNIT_ASSERT(decltype(code)::matches(t));
             seen_k |= 1u << t.k;
             seen_n |= 1u << t.n;
         });
         CPPUNIT_ASSERT_EQUAL(0x3F8u, seen_k);
         CPPUNIT_ASSERT_EQUAL(0x1Cu, seen_n);
+        unsigned one_sided_k = 0;
+        cuda::dpx_jit_examples::for_each([&](auto code) {
+            const conv::trellis t = decltype(code)::trellis();
+            if (t.outputs(1, 1) != 0) // Fo != Fu: a generator taps one end only
+                one_sided_k |= 1u << t.k;
+        });
+        CPPUNIT_ASSERT_EQUAL(0x3F8u, one_sided_k);
+    }
+
+    /* butterfly(s) against the trellis: the four branches of A = s, B = s + 1 on inputs 0 and
+     * 1, c10 = c00 ^ Fo, c01 = c00 ^ Fu, c11 = c00 ^ Fo ^ Fu; and x, -x, -x, x (complements)
+     * exactly when every generator taps both ends. */
+    void butterfly_branches_follow_the_taps()
+    {
+        const auto run = [](auto code) { branches_of(code); };
+        cuda::dpx_catalogue::for_each(run);
+        cuda::dpx_jit_examples::for_each(run);
+    }
+
+    template <int K, unsigned... G>
+    static void branches_of(cuda::dpx_code<K, G...>)
+    {
+        const conv::trellis t{ K, int(sizeof...(G)), { G... } };
+        unsigned fo = 0, fu = 0;
+        for (int j = 0; j < t.n; ++j) {
+            fo |= (t.polys[j] & 1u) << j;
+            fu |= ((t.polys[j] >> (K - 1)) & 1u) << j;
+        }
+        const unsigned all = (1u << t.n) - 1;
+        const bool both_ends = fo == all && fu == all;
+        for (int s = 0; s < t.states(); s += 2) {
+            const cuda::dpx::branches b = cuda::dpx::butterfly<K, G...>(s);
+            const std::string what = "K=" + std::to_string(K) + " g0=" + std::to_string(t.polys[0]) +
+                                     " s=" + std::to_string(s);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(s, 0), unsigned(b.a0));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(s + 1, 0), unsigned(b.b0));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(s, 1), unsigned(b.a1));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(s + 1, 1), unsigned(b.b1));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, unsigned(b.a0) ^ fo, unsigned(b.b0));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, unsigned(b.a0) ^ fu, unsigned(b.a1));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, unsigned(b.a0) ^ fo ^ fu, unsigned(b.b1));
+            const bool symmetric = unsigned(b.b0) == (all ^ unsigned(b.a0)) &&
+                                   unsigned(b.a1) == (all ^ unsigned(b.a0)) && b.b1 == b.a0;
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, both_ends, symmetric);
+        }
+    }
+
+    /* K = 8, 9 teams: with v'[c] = v[c ^ flips], thread tid's local coded bits turn into the
+     * true ones of the butterflies at its positions. In phases below `local`, c00 of the A
+     * state (its top bits are tid's); in the exchange phases, c00 for the lower thread of the
+     * pair and c11 for the upper one (and so c10, c01: the formula step_exchange shares). */
+    void team_flips_give_each_thread_its_branches()
+    {
+        const auto run = [](auto code) { flips_of(code); };
+        cuda::dpx_catalogue::for_each(run);
+        cuda::dpx_jit_examples::for_each(run);
+    }
+
+    template <int K, unsigned... G>
+    static void flips_of(cuda::dpx_code<K, G...>)
+    {
+        using shape = cuda::dpx::shape<K>;
+        if constexpr (shape::threads > 1) {
+            const conv::trellis t{ K, int(sizeof...(G)), { G... } };
+            constexpr int m = shape::m, L = shape::local;
+            for (uint32_t tid = 0; tid < uint32_t(shape::threads); ++tid) {
+                const uint32_t flips = cuda::dpx::team_flips<K, G...>(tid);
+                for (int T = 0; T < m; ++T)
+                    for (int j = 0; j < (1 << L); ++j) {
+                        if (T < L && ((j >> T) & 1))
+                            continue; // B positions of the vertical and swap steps
+                        const int p = int(tid << L) | j;
+                        const int state = cuda::dpx::rotr(p, T, m);
+                        const bool upper = T >= L && ((tid >> (T - L)) & 1u);
+                        const int a = state & ~1; // the butterfly's A state
+                        const cuda::dpx::branches local = cuda::dpx::butterfly<K, G...>(cuda::dpx::rotr(j, T, m));
+                        const uint32_t f = (flips >> (4 * T)) & 15u;
+                        const std::string what = "K=" + std::to_string(K) + " g0=" + std::to_string(t.polys[0]) +
+                                                 " tid " + std::to_string(tid) + " T " + std::to_string(T) +
+                                                 " j " + std::to_string(j);
+                        CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(a + (upper ? 1 : 0), upper ? 1 : 0),
+                                                     uint32_t(local.a0) ^ f);
+                        CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(a + (upper ? 0 : 1), upper ? 1 : 0),
+                                                     uint32_t(local.b0) ^ f);
+                        if (T < L) { // the vertical and swap steps also take input 1's branches
+                            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(a, 1), uint32_t(local.a1) ^ f);
+                            CPPUNIT_ASSERT_EQUAL_MESSAGE(what, t.outputs(a + 1, 1), uint32_t(local.b1) ^ f);
+                        }
+                    }
+            }
+        }
     }
 };
 

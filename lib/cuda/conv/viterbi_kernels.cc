@@ -76,7 +76,7 @@ void launch_viterbi_frames(const conv::trellis& t,
 viterbi_tile_kernel pick_viterbi_tile_kernel(const conv::trellis& t, const viterbi_tile_shape& shape)
 {
     // The packed 16-bit DPX kernel where DPX runs in hardware (Hopper) for the codes of its
-    // catalogue and those it compiles at run time (both end taps), else the fp32 register
+    // catalogue and those it compiles at run time (K 3..9, n 2..4), else the fp32 register
     // kernel for K=7 r1/2 171/133; the warp kernel for everything else.
     if (viterbi_tile_dpx_supports(t, shape, nullptr) && viterbi_tile_dpx_native() &&
         viterbi_tile_dpx_kernels(t).tile)

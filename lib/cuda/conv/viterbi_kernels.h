@@ -31,7 +31,7 @@ size_t viterbi_frames_workspace_bytes(const conv::trellis& t,
                                       size_t n_frames);
 
 /*!
- * Framed decoding: one frame per thread on the DPX kernel (Hopper, codes with both end taps),
+ * Framed decoding: one frame per thread on the DPX kernel (Hopper, K 3..9, n 2..4),
  * else one frame per warp. llr: n_frames frames of steps * t.n LLRs each, where
  * steps = frame_bits (+ k-1 when TERMINATED); bits: n_frames * frame_bits decisions.
  * @throws std::invalid_argument for STREAMING
@@ -45,8 +45,8 @@ void launch_viterbi_frames(const conv::trellis& t,
                            void* workspace,
                            cudaStream_t stream);
 
-/*! Which streaming kernel runs: AUTO takes the fastest that applies (DPX on Hopper for codes
- *  whose generators all tap both ends, the catalogue's or compiled at run time; else REGISTER
+/*! Which streaming kernel runs: AUTO takes the fastest that applies (DPX on Hopper for every
+ *  code of K 3..9 and n 2..4, the catalogue's or compiled at run time; else REGISTER
  *  for K=7 r1/2 171/133; else GENERAL); the others force one where it applies (GENERAL
  *  otherwise). Tests and benchmarks compare them. */
 enum class viterbi_tile_kernel { AUTO, GENERAL, REGISTER, DPX };

@@ -6,7 +6,7 @@
  * The generators are template parameters (each butterfly's branch metric index is then a
  * compile-time constant, so the lane constants are built without any table in memory): nvcc
  * instantiates the kernels for the catalogue of named codes (viterbi_tile_dpx_catalogue.h),
- * NVRTC for any other code with both end taps at first use (viterbi_tile_dpx_jit.cc), and one
+ * NVRTC for any other code at first use (viterbi_tile_dpx_jit.cc), and one
  * launcher here runs either through its kernel handle (docs/viterbi.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

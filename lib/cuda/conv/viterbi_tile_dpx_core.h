@@ -1,6 +1,6 @@
 /* One streaming tile of a code of constraint length K (3..9; 8 and 9 on a team of 2 or 4
- * threads, step_exchange) and n = 2..4 generators that all
- * tap the newest and the oldest bit, with packed 16-bit path metrics, for Hopper's DPX
+ * threads, step_exchange) and n = 2..4 generators (any: a generator need not tap the newest
+ * or the oldest bit), with packed 16-bit path metrics, for Hopper's DPX
  * instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
  * (viterbi_tile_dpx_kernels.cuh, compiled by nvcc and NVRTC) runs it one tile per thread, and a host test
  * (qa_viterbi_tile_dpx_host.cc) checks it against the reference decoder. The text below
@@ -20,19 +20,26 @@
  *
  * Layout. As in the fp32 register kernel, state s of a step of phase T (0..5) lives at position
  * rot(s, T) (s rotated left by T within 6 bits); position p is lane p >> 5 of register p & 31.
- * The butterfly of states 2j, 2j+1 writes states j, j+32 into the same two positions, so ACS is
- * in place and after 6 steps the layout is back where it started. In phases 0..4 the two inputs
- * of a butterfly sit in the same lane of two registers, so one VIADDMNMX does two butterflies'
- * add-compare-select for one successor each:
- *     new_M = max(A + x, B - x) = VIADDMNMX(A, x, B - x)     (successors j)
- *     new_N = max(B + x, A - x) = VIADDMNMX(B, x, A - x)     (successors j + 32)
- * (every generator taps both ends, so the four branch metrics of a butterfly are x, -x, -x, x,
- * with x the metric of the coded bits c of state 2j's input 0 and -x that of ~c: of the 2^n
- * values v[c] only those of c and ~c appear). In phase 5 the two inputs share a register: its
- * halves are swapped with one PRMT.
+ * The butterfly of states A = 2j, B = 2j+1 writes states j, j+32 into the same two positions, so
+ * ACS is in place and after 6 steps the layout is back where it started.
  *
- * Decisions. d = (m1 > m0) is the top bit of the lane of E = B - A -+ 2x + 32767 (32-bit adds;
- * the offset keeps the low lane from borrowing): one IADD3 per register. A PRMT with sign
+ * Branches. With c00 the coded bits of A's input 0 (register 2j) and Fo, Fu the generators
+ * (bit j = generator j) that tap the oldest and the newest bit, the other three branches carry
+ * c10 = c00 ^ Fo (B, input 0), c01 = c00 ^ Fu (A, input 1) and c11 = c00 ^ Fo ^ Fu (B, input 1):
+ *     new_j    = max(A + v[c00], B + v[c10])
+ *     new_j+32 = max(B + v[c11], A + v[c01])
+ * (butterfly(); v[c] the metric of coded bits c). In phases 0..4 the two inputs of a butterfly
+ * sit in the same lane of two registers, so one VIADDMNMX does two butterflies' add-compare-
+ * select for one successor each: new_j = VIADDMNMX(A, v[c00] in both lanes, B + v[c10]). When
+ * every generator taps both ends (Fo = Fu = all), c10 = c01 = ~c00 and c11 = c00: the metrics
+ * are x, -x, -x, x (v[~c] = -v[c]), and the steps emit that special case's instructions (one
+ * constant per butterfly and lane pair: plus_v, dec_offset, both_ends). In phase 5 the two
+ * inputs share a register: its halves are swapped with one PRMT.
+ *
+ * Decisions. d = (B + v[c10] > A + v[c00]) is the top bit of the lane of
+ * E = B - A + (v[c10] - v[c00]) + 32767 (32-bit adds; the offset keeps the low lane from
+ * borrowing, and |v[c10] - v[c00]| <= 2 n 127 keeps the lane in [0, 65535] by the bound
+ * above): one IADD3 per register. A PRMT with sign
  * replication turns the top bits of two E words into four 0x00/0xFF bytes and one LOP3 merges
  * them into the step's decision words: 0.5 instruction per decision. The stored bit of the
  * state at position p (layout after the step) is bit pi(p) of the step's 64 bits, pi swapping
@@ -130,21 +137,47 @@ __host__ __device__ constexpr int rotr(int p, int T, int m)
     return ((p >> T) | (p << (m - T))) & ((1 << m) - 1);
 }
 
-/* Generators that all tap the newest and the oldest bit (what the butterfly needs). */
-__host__ __device__ constexpr bool taps_both_ends(int k, const unsigned* g, int n)
-{
-    for (int j = 0; j < n; ++j)
-        if (!(g[j] & 1u) || !((g[j] >> (k - 1)) & 1u))
-            return false;
-    return true;
-}
-
 /* Coded bits of input u from state s, as an index into v (v[c] = sum_j (c_j ? L_j : -L_j)). */
 template <int K, unsigned... G>
 __host__ __device__ __forceinline__ int bm_index(int s, int u)
 {
     const conv::trellis t{ K, int(sizeof...(G)), { G... } };
     return int(t.outputs(uint32_t(s), uint32_t(u)));
+}
+
+/* The generators (bit j = generator j) that tap bit @p b of the register: b = 0 gives Fo,
+ * b = K-1 gives Fu (file comment). */
+template <unsigned... G>
+__host__ __device__ constexpr int taps_of_bit(int b)
+{
+    constexpr unsigned g[] = { G... };
+    int f = 0;
+    for (int j = 0; j < int(sizeof...(G)); ++j)
+        f |= int((g[j] >> b) & 1u) << j;
+    return f;
+}
+
+/* Every generator taps both ends (Fo = Fu = all): the branches are x, -x, -x, x. */
+template <int K, unsigned... G>
+__host__ __device__ constexpr bool both_ends()
+{
+    constexpr int all = (1 << sizeof...(G)) - 1;
+    return taps_of_bit<G...>(0) == all && taps_of_bit<G...>(K - 1) == all;
+}
+
+/* The coded bits of a butterfly's four branches (file comment): from A (even state s) and
+ * B (s + 1) on input 0 (to j) and input 1 (to j + 2^(m-1)). Fo and Fu are constant
+ * expressions, so only c00 is left for the optimiser to fold (four trellis evaluations per
+ * butterfly made cicc run several times as long). */
+struct branches {
+    int a0, b0, a1, b1;
+};
+template <int K, unsigned... G>
+__host__ __device__ __forceinline__ branches butterfly(int s)
+{
+    constexpr int fo = taps_of_bit<G...>(0), fu = taps_of_bit<G...>(K - 1);
+    const int c = bm_index<K, G...>(s, 0);
+    return { c, c ^ fo, c ^ fu, c ^ fo ^ fu };
 }
 
 /* A value the compiler must take as it is (no reassociation into its uses): a step's constants
@@ -172,26 +205,39 @@ __host__ __device__ __forceinline__ uint32_t sub_add(uint32_t b, uint32_t a, uin
 /* Branch metric constants of one lane pair (il: low lane, ih: high lane, indices into v, which
  * has V = 2^n entries with v[V-1-c] = -v[c]). */
 template <int V>
+__host__ __device__ __forceinline__ uint32_t raw(const int32_t (&v)[V], int il, int ih)
+{
+    return uint32_t(v[ih]) * 65536u + uint32_t(v[il]);
+}
+template <int V>
 __host__ __device__ __forceinline__ uint32_t composed(const int32_t (&v)[V], int il, int ih)
 {
-    return opaque(uint32_t(v[ih]) * 65536u + uint32_t(v[il]));
+    return opaque(raw(v, il, ih));
 }
 template <int V>
 __host__ __device__ __forceinline__ uint32_t lanes(const int32_t (&v)[V], int il, int ih)
 {
     return prmt(uint32_t(v[il]), uint32_t(v[ih]), 0x5410);
 }
-/* b - x for the composed x of lane pair (il, ih); a pair and its negation share one constant. */
+/* b + (v[il], v[ih]) lane by lane; a pair and its negation (V-1-il, V-1-ih) share one
+ * constant, the one whose low index is below V/2. */
 template <int V>
-__host__ __device__ __forceinline__ uint32_t minus_x(uint32_t b, const int32_t (&v)[V], int il, int ih)
+__host__ __device__ __forceinline__ uint32_t plus_v(uint32_t b, const int32_t (&v)[V], int il, int ih)
 {
-    return il < V / 2 ? b - composed(v, il, ih) : b + composed(v, V - 1 - il, V - 1 - ih);
+    return il < V / 2 ? b + composed(v, il, ih) : b - composed(v, (V - 1) ^ il, (V - 1) ^ ih);
 }
-/* 32767 - 2x in both lanes (composed): the offset of the decision word. */
-template <int V>
-__host__ __device__ __forceinline__ uint32_t dec_offset(const int32_t (&v)[V], int il, int ih)
+/* The offset of a decision word, @p base + (v[bl] - v[al], v[bh] - v[ah]) composed: B's branch
+ * metric less A's. For codes that tap both ends (@p Both) B's pair is the negation of A's:
+ * base - 2 (v[al], v[ah]), one constant from one pair. (A compile-time choice: a test of the
+ * indices, folded only late, left nvcc with a different instruction mix.) */
+template <bool Both, int V>
+__host__ __device__ __forceinline__ uint32_t
+dec_offset(const int32_t (&v)[V], uint32_t base, int al, int ah, int bl, int bh)
 {
-    return opaque(0x7FFF7FFFu - 2u * (uint32_t(v[ih]) * 65536u + uint32_t(v[il])));
+    if constexpr (Both)
+        return opaque(base - 2u * raw(v, al, ah));
+    else
+        return opaque(base + raw(v, bl, bh) - raw(v, al, ah));
 }
 
 /* The step's 2^n branch metrics from its n LLRs (bytes of @p bytes, lowest first). */
@@ -237,53 +283,63 @@ __host__ __device__ __forceinline__ void step_vertical(uint32_t (&pm)[shape<K>::
                                                        uint32_t& w1)
 {
     constexpr int m = shape<K>::m, R = shape<K>::regs;
+    constexpr bool Both = both_ends<K, G...>();
     uint32_t e[R];
     GPUFEC_DPX_UNROLL
     for (int q = 0; q < R / 2; ++q) {
+        // Register r holds A states (position bit T clear), r2 the B states; successor j goes
+        // to A's position, j + 2^(m-1) to B's.
         const int r = ((q >> T) << (T + 1)) | (q & ((1 << T) - 1));
         const int r2 = r | (1 << T);
-        const int il = bm_index<K, G...>(rotr(r, T, m), 0);
-        const int ih = bm_index<K, G...>(rotr(R | r, T, m), 0);
+        const branches lo = butterfly<K, G...>(rotr(r, T, m));
+        const branches hi = butterfly<K, G...>(rotr(R | r, T, m));
         const uint32_t a = pm[r], b = pm[r2];
-        const uint32_t xl = lanes(v, il, ih);
-        pm[r] = addmax(a, xl, minus_x(b, v, il, ih));
-        pm[r2] = addmax(b, xl, minus_x(a, v, il, ih));
-        constexpr int V = 1 << sizeof...(G);
-        e[r] = sub_add(b, a, dec_offset(v, il, ih));
-        e[r2] = sub_add(b, a, dec_offset(v, V - 1 - il, V - 1 - ih));
+        const uint32_t x00 = lanes(v, lo.a0, hi.a0);
+        // c11 = c00 for codes that tap both ends: one PRMT serves both successors (nvcc does
+        // not merge two equal ones).
+        const uint32_t x11 = Both ? x00 : lanes(v, lo.b1, hi.b1);
+        pm[r] = addmax(a, x00, plus_v(b, v, lo.b0, hi.b0));
+        pm[r2] = addmax(b, x11, plus_v(a, v, lo.a1, hi.a1));
+        e[r] = sub_add(b, a, dec_offset<Both>(v, 0x7FFF7FFFu, lo.a0, hi.a0, lo.b0, hi.b0));
+        e[r2] = sub_add(b, a, dec_offset<Both>(v, 0x7FFF7FFFu, lo.a1, hi.a1, lo.b1, hi.b1));
     }
     pack<K>(e, false, w0, w1);
 }
 
 /* The step of phase local-1 (m-1 for K <= 7): the two inputs of a butterfly are the two lanes
- * of one register (K <= 7: register j holds states 2j and 2j+1 and receives j and j+2^(m-1)).
- * The high lanes' decision bits come out inverted (fixed by pack). */
+ * of one register r = (A, B) (K <= 7: register j holds states 2j and 2j+1 and receives j and
+ * j+2^(m-1)); with s = (B, A), new = max(r + (v[c00], v[c11]), s + (v[c10], v[c01])). The high
+ * lane's E is A - B + (v[c01] - v[c11]) + 32768, whose top bit is the inverted decision
+ * (fixed by pack). */
 template <int K, int T, unsigned... G>
 __host__ __device__ __forceinline__ void step_swap(uint32_t (&pm)[shape<K>::regs],
                                                    const int32_t (&v)[1 << sizeof...(G)],
                                                    uint32_t& w0,
                                                    uint32_t& w1)
 {
-    constexpr int R = shape<K>::regs;
+    constexpr int R = shape<K>::regs, V = 1 << sizeof...(G);
     uint32_t e[R];
     GPUFEC_DPX_UNROLL
     for (int j = 0; j < R; ++j) {
-        const uint32_t x = uint32_t(v[bm_index<K, G...>(rotr(j, T, shape<K>::m), 0)]);
+        const branches x = butterfly<K, G...>(rotr(j, T, shape<K>::m));
         const uint32_t r = pm[j];
         const uint32_t s = prmt(r, r, 0x1032);
-        pm[j] = addmax(r, prmt(x, x, 0x1010), s - opaque(x * 65537u));
-        e[j] = sub_add(s, r, opaque(0x80007FFFu - 131074u * x));
+        // s + (v[c10], v[c01]) as s less the negated pair: for codes that tap both ends that
+        // is s - (x, x), x = v[c00], as the offset's constant comes from x too.
+        pm[j] = addmax(r, lanes(v, x.a0, x.b1), s - composed(v, (V - 1) ^ x.b0, (V - 1) ^ x.a1));
+        e[j] = sub_add(s, r, dec_offset<both_ends<K, G...>()>(v, 0x80007FFFu, x.a0, x.b1, x.b0, x.a1));
     }
     pack<K>(e, true, w0, w1);
 }
 
 /* A step of phase T >= local (K = 8, 9): the butterfly's inputs sit at the same register and
  * lane of the two threads whose bit T - local differs. Each thread receives its partner's 32
- * registers and computes the successors at its own positions: with own/other for A/B, the
- * upper thread's (B) successor max(B + x, A - x) is the same addmax(own, x, other - x) as the
- * lower's, x the metric of the A state (v is already the A state's: team_flips).
- * Its decision (B + x > A - x) is the complement of the top bit of A - B - 2x + 32768, so
- * both threads form other - own - 2x + 32767 + upper and the upper one inverts its words. */
+ * registers and computes the successors at its own positions: the lower thread (own = A)
+ * max(A + v[c00], B + v[c10]) = addmax(own, v[c00], other + v[c10]); the upper one (own = B)
+ * max(B + v[c11], A + v[c01]), the same formula because its v' (team_flips) has
+ * v'[c00] = v[c11] and v'[c10] = v[c01]. Its decision (B + v[c11] > A + v[c01]) is the
+ * complement of the top bit of A - B + (v'[c10] - v'[c00]) + 32768, so both threads form
+ * other - own + (v[c10] - v[c00]) + 32767 + upper and the upper one inverts its words. */
 template <int K, int T, unsigned... G, class Team>
 __host__ __device__ __forceinline__ void step_exchange(uint32_t (&pm)[shape<K>::regs],
                                                        const int32_t (&v)[1 << sizeof...(G)],
@@ -297,11 +353,13 @@ __host__ __device__ __forceinline__ void step_exchange(uint32_t (&pm)[shape<K>::
     team.exchange(pm, other, 1 << (T - L));
     GPUFEC_DPX_UNROLL
     for (int j = 0; j < R; ++j) {
-        const int il = bm_index<K, G...>(rotr(j, T, m), 0);
-        const int ih = bm_index<K, G...>(rotr(R | j, T, m), 0);
+        const branches lo = butterfly<K, G...>(rotr(j, T, m));
+        const branches hi = butterfly<K, G...>(rotr(R | j, T, m));
         const uint32_t own = pm[j];
-        pm[j] = addmax(own, lanes(v, il, ih), minus_x(other[j], v, il, ih));
-        e[j] = sub_add(other[j], own, dec_offset(v, il, ih) + upper * 0x00010001u);
+        pm[j] = addmax(own, lanes(v, lo.a0, hi.a0), plus_v(other[j], v, lo.b0, hi.b0));
+        e[j] = sub_add(other[j], own,
+                       dec_offset<both_ends<K, G...>()>(v, 0x7FFF7FFFu, lo.a0, hi.a0, lo.b0, hi.b0) +
+                           upper * 0x00010001u);
     }
     pack<K>(e, false, w0, w1);
     w0 ^= 0u - upper;
@@ -326,16 +384,21 @@ __host__ __device__ __forceinline__ void step(uint32_t (&pm)[shape<K>::regs],
 
 /* The coded bits that a team thread's top position bits add to the butterfly's A state at
  * phase T (the outputs are linear in the state): flipping the signs of those LLRs turns the
- * lower thread's branch metrics into this thread's, v'[c] = v[c ^ flips]. Bits 4T..4T+3. */
+ * lower thread's branch metrics into this thread's, v'[c] = v[c ^ flips]. In a phase
+ * T >= local the upper thread of a pair (its bit T - local set) flips Fo ^ Fu as well
+ * (the bits of register 2^(K-1) + 1), so that its v'[c00] is v[c11] and v'[c10] is v[c01]
+ * (step_exchange; nothing for codes that tap both ends). Bits 4T..4T+3. */
 template <int K, unsigned... G>
 __host__ __device__ __forceinline__ uint32_t team_flips(uint32_t tid)
 {
     constexpr int m = shape<K>::m, L = shape<K>::local;
+    constexpr uint32_t cross = uint32_t(taps_of_bit<G...>(0) ^ taps_of_bit<G...>(K - 1)); // Fo ^ Fu
     uint32_t f = 0;
     GPUFEC_DPX_UNROLL
     for (int T = 0; T < m; ++T) {
+        const uint32_t upper = T >= L ? (tid >> (T - L)) & 1u : 0u;
         const uint32_t top = T >= L ? tid & ~(1u << (T - L)) : tid; // the A state's top bits
-        f |= uint32_t(bm_index<K, G...>(rotr(int(top << L), T, m), 0)) << (4 * T);
+        f |= (uint32_t(bm_index<K, G...>(rotr(int(top << L), T, m), 0)) ^ (upper * cross)) << (4 * T);
     }
     return f;
 }
@@ -596,8 +659,6 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
     constexpr int N = int(sizeof...(G));
     constexpr int m = shape<K>::m, S = shape<K>::states, R = shape<K>::regs, L = shape<K>::local;
     static_assert(N >= 2 && N <= 4, "rates 1/2 to 1/4");
-    constexpr unsigned polys[] = { G... };
-    static_assert(taps_both_ends(K, polys, N), "every generator must tap both ends");
     constexpr uint32_t renorm_mask = renorm_blocks<K, N>() - 1;
     uint32_t pm[R];
     const uint32_t low = 32768u - uint32_t(-conv::unreachable_metric(K, N));

@@ -3,10 +3,10 @@
  */
 #include "viterbi_tile_dpx_jit.h"
 #include "../cuda_check.h"
-#include "viterbi_tile_dpx_core.h"       // dpx::taps_both_ends
 #include "viterbi_tile_dpx_jit_sources.h" // generated: dpx_jit_sources
 #include <nvrtc.h>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -130,24 +130,29 @@ entry compile_and_load(const conv::trellis& t, int device)
 
 bool viterbi_dpx_jit_code(const conv::trellis& t)
 {
-    return t.k >= 3 && t.k <= 9 && t.n >= 2 && t.n <= 4 && dpx::taps_both_ends(t.k, t.polys, t.n);
+    return t.k >= 3 && t.k <= 9 && t.n >= 2 && t.n <= 4;
 }
 
-bool viterbi_dpx_jit_enabled()
+namespace {
+std::atomic<bool>& jit_switch()
 {
-    static const bool enabled = [] {
+    static std::atomic<bool> on{ [] {
         const char* v = std::getenv("GPUFEC_VITERBI_JIT");
         return !(v && std::strcmp(v, "0") == 0);
-    }();
-    return enabled;
+    }() };
+    return on;
 }
+} // namespace
+
+bool viterbi_dpx_jit_enabled() { return jit_switch().load(std::memory_order_relaxed); }
+
+void set_viterbi_dpx_jit_enabled(bool on) { jit_switch().store(on, std::memory_order_relaxed); }
 
 dpx_jit_program compile_viterbi_dpx_jit(const conv::trellis& t, int arch)
 {
     if (!viterbi_dpx_jit_code(t))
         throw std::invalid_argument("Viterbi DPX JIT: " + code_name(t) + " n=" + std::to_string(t.n) +
-                                    " is not a code of the DPX kernel (K 3..9, n 2..4, every generator "
-                                    "tapping both ends)");
+                                    " is not a code of the DPX kernel (K 3..9, n 2..4)");
     program prog;
     const std::string args = template_args(t);
     const std::string tile = "gr::gpufec::cuda::dpx::tile_kernel" + args;

@@ -15,13 +15,18 @@ namespace gr {
 namespace gpufec {
 namespace cuda {
 
-/*! A code the DPX kernel template can take: K 3..9, n 2..4, every generator tapping both ends
- *  (the butterfly needs it, viterbi_tile_dpx_core.h). */
+/*! A code the DPX kernel template can take: K 3..9, n 2..4, any generators (the butterfly's
+ *  general form, viterbi_tile_dpx_core.h). */
 bool viterbi_dpx_jit_code(const conv::trellis& t);
 
-/*! False when the environment variable GPUFEC_VITERBI_JIT is "0" (codes outside the catalogue
- *  then take the warp kernel). Read once. */
+/*! False when the environment variable GPUFEC_VITERBI_JIT is "0" (read once, at the first call)
+ *  or after set_viterbi_dpx_jit_enabled(false): codes outside the catalogue then take the warp
+ *  kernel. */
 bool viterbi_dpx_jit_enabled();
+
+/*! Turns the JIT on or off for the whole process from now on (tests that decode many random
+ *  codes on the warp kernel instead of compiling each). Kernels already compiled stay cached. */
+void set_viterbi_dpx_jit_enabled(bool on);
 
 /*! What NVRTC made of the kernel text for one code. */
 struct dpx_jit_program {

@@ -86,9 +86,9 @@ void launch_viterbi_warp_frames(const conv::trellis& t,
 bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape);
 void launch_viterbi_tile_reg(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
 
-/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu), K 3..9, n 2..4, generators tapping
- * both ends: the catalogue's codes compiled by nvcc, any other such code compiled by NVRTC at
- * first use (viterbi_tile_dpx_jit.h). Needs LLRs aligned to 2 bytes (n = 2) or 4 (n = 4),
+/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu), K 3..9, n 2..4, any generators: the
+ * catalogue's codes compiled by nvcc, any other code compiled by NVRTC at first use
+ * (viterbi_tile_dpx_jit.h). Needs LLRs aligned to 2 bytes (n = 2) or 4 (n = 4),
  * nullptr meaning "aligned"; fast where DPX runs in hardware (viterbi_tile_dpx_native). */
 /*! A code the DPX kernels take: in the catalogue, or JIT-compilable (and JIT not turned off). */
 bool viterbi_tile_dpx_code(const conv::trellis& t);
