@@ -111,7 +111,7 @@ __device__ __forceinline__ size_t frame_of_aligned(size_t thread, size_t frame_b
  * ptxas gave K = 9 r1/3 214 registers, two thread blocks an SM, against the tile kernel's 166 and
  * three; bounded, it takes 168 (docs/viterbi.md). */
 template <int K, int N>
-constexpr int frame_min_blocks()
+__host__ __device__ constexpr int frame_min_blocks()
 {
     return K == 9 && N >= 3 ? 3 : 1;
 }
