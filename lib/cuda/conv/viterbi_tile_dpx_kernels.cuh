@@ -104,17 +104,19 @@ __device__ __forceinline__ size_t frame_of_aligned(size_t thread, size_t frame_b
     return ((warp / p) * 32 + lane) * p + warp % p;
 }
 
-/* Framed codes: one thread per frame, the frame as a tile (docs/viterbi.md, framed modes):
- * terminated from state 0 to state 0, truncated from state 0 to the best state, tail-biting
- * over the circular extension from equal metrics, its middle frame_bits decisions kept. */
 /* Thread blocks of the frame kernel an SM must hold (0: no bound; a bound of 1 is not the same,
  * ptxas then gave K = 8 156 registers instead of 128): with its two tiles (linear and circular)
  * ptxas gave K = 9 r1/3 214 registers, two thread blocks an SM, against the tile kernel's 166 and
  * three; bounded, it takes 168 (docs/viterbi.md). */
+template <int K, int N>
 __host__ __device__ constexpr int frame_min_blocks()
 {
     return K == 9 && N >= 3 ? 3 : 0;
 }
+
+/* Framed codes: one thread per frame, the frame as a tile (docs/viterbi.md, framed modes):
+ * terminated from state 0 to state 0, truncated from state 0 to the best state, tail-biting
+ * over the circular extension from equal metrics, its middle frame_bits decisions kept. */
 
 template <int K, unsigned... G>
 __global__ void __launch_bounds__(thread_tile_block_threads, frame_min_blocks<K, int(sizeof...(G))>()) frame_kernel(thread_frame_args a)
