@@ -482,12 +482,13 @@ __host__ __device__ __forceinline__ uint32_t funnel_right(uint32_t lo, uint32_t 
 
 /* The steps of an n = 3 code, in order, from aligned 32-bit words: a step's three bytes
  * straddle words, and three byte loads a step (each a separate request of the warp, since a
- * warp's tiles lie far apart) made those codes load-bound (K=5 r1/3 decoded at half the speed of
- * r1/2). One word load every 4/3 steps instead, for codes decoded by one thread a tile
+ * warp's tiles lie far apart) made those codes load-bound (K=5 r1/3 decoded at half the speed
+ * of r1/2). One word load every 4/3 steps instead, for codes decoded by one thread a tile
  * (words_for); a team's threads load the same bytes in one request, and K = 8, 9 are
- * arithmetic-bound (the reader's few instructions a step cost them 10 %). Only the run's bytes are read: a word reaching
- * outside it (at most the first and the last) is put together from its bytes inside. Offsets
- * are 32-bit, from the run's first byte rounded down to a word (fewer registers). */
+ * arithmetic-bound (the reader's few instructions a step cost them 10 %). Only the run's bytes
+ * are read: a word reaching outside it (at most the first and the last) is put together from
+ * its bytes inside. Offsets are 32-bit, from the run's first byte rounded down to a word (fewer
+ * registers). */
 struct word_reader {
     const uint8_t* base; //!< the run's first byte, rounded down to a multiple of 4
     uint32_t lead, lim;  //!< the run is bytes [lead, lim) of base

@@ -92,9 +92,9 @@ __global__ void __launch_bounds__(thread_tile_block_threads) tile_kernel(thread_
 /* The frame of thread @p thread when its steps come through a word_reader: the lanes of a warp
  * take frames whose LLRs start at the same byte offset mod 4, so that their readers load at the
  * same steps (warps whose frames alternated between two offsets ran the loads divergently: K=7
- * r1/3 terminated frames, 6162 bytes each, decoded 9 % slower than with byte loads). Each group
- * of p warps (p = 1, 2 or 4 offsets, a divisor of a block's warps) takes 32 p consecutive
- * frames. */
+ * r1/3 terminated frames, 6162 bytes each, 45.7 Gbit/s against 47.5 with one offset a warp).
+ * Each group of p warps (p = 1, 2 or 4 offsets, a divisor of a block's warps) takes 32 p
+ * consecutive frames. */
 __device__ __forceinline__ size_t frame_of_aligned(size_t thread, size_t frame_bytes)
 {
     static_assert(thread_tile_block_threads % 128 == 0, "groups of up to 4 warps in a block");
@@ -117,9 +117,9 @@ __host__ __device__ constexpr int frame_min_blocks()
 /* Framed codes: one thread per frame, the frame as a tile (docs/viterbi.md, framed modes):
  * terminated from state 0 to state 0, truncated from state 0 to the best state, tail-biting
  * over the circular extension from equal metrics, its middle frame_bits decisions kept. */
-
 template <int K, unsigned... G>
-__global__ void __launch_bounds__(thread_tile_block_threads, frame_min_blocks<K, int(sizeof...(G))>()) frame_kernel(thread_frame_args a)
+__global__ void __launch_bounds__(thread_tile_block_threads, frame_min_blocks<K, int(sizeof...(G))>())
+    frame_kernel(thread_frame_args a)
 {
     constexpr int N = int(sizeof...(G));
     constexpr int words = shape<K>::words, P = shape<K>::threads;
