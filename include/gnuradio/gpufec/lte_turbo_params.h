@@ -18,6 +18,12 @@ enum class turbo_algorithm {
     LOG_MAP = 1  //!< log-MAP: max*(a, b) = max(a, b) + log1p(exp(-|a - b|))
 };
 
+/*! @brief What the constituent decoders compute their metrics in (docs/turbo.md). */
+enum class turbo_metrics {
+    FLOAT = 0, //!< binary32 LLRs
+    INT16 = 1  //!< 16-bit integers from the int8 soft values LLR * llr_scale (max-log-MAP only)
+};
+
 /*! @brief When a block stops iterating before the iteration limit. */
 enum class early_stop {
     NONE = 0,   //!< always the full number of iterations
@@ -39,6 +45,13 @@ GPUFEC_CORE_API std::string turbo_algorithm_name(turbo_algorithm a);
  */
 GPUFEC_CORE_API early_stop parse_early_stop(const std::string& name);
 GPUFEC_CORE_API std::string early_stop_name(early_stop s);
+
+/*!
+ * @brief Parses "float" or "int16" (also "int"; case-insensitive).
+ * @throws std::invalid_argument naming the value and the allowed ones
+ */
+GPUFEC_CORE_API turbo_metrics parse_turbo_metrics(const std::string& name);
+GPUFEC_CORE_API std::string turbo_metrics_name(turbo_metrics m);
 
 /*!
  * @brief Channel LLRs are clamped to +-lte_turbo_llr_limit before decoding (an LLR of 1024
@@ -67,6 +80,10 @@ struct GPUFEC_CORE_API lte_turbo_params {
     /*! Training steps g run beyond each inner sub-block edge (PIVI-DSTW), 0..floor(K / P);
      *  0 is plain PIVI. Ignored when P = 1, and when P = 0 (the backend picks it too). */
     unsigned guard = 0;
+    /*! FLOAT, or INT16: 16-bit integer metrics from the int8 soft values round(LLR *
+     *  llr_scale), the extrinsic clamped to +-1023 and scaled in sixteenths (round(16 *
+     *  scaling)); max-log-MAP only. */
+    turbo_metrics metrics = turbo_metrics::FLOAT;
 
     /*!
      * @brief These parameters with subblocks = 0 replaced by the default of @p backend (CPU or

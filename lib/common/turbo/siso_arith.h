@@ -1,9 +1,11 @@
-/* The constituent (SISO) decoder's arithmetic, one float operation at a time, for the CPU
- * decoder and a later GPU decoder alike (docs/turbo.md, "Decoder arithmetic"). Every
- * expression here is evaluated in the written order in binary32 with round-to-nearest and no
- * fused multiply-add (the core builds with -ffp-contract=off); max-log-MAP results are then
- * the same bit for bit on every backend. log-MAP calls expf/log1pf, whose last bit differs
- * between math libraries.
+/* The constituent (SISO) decoder's arithmetic, one operation at a time, for the CPU and GPU
+ * decoders alike (docs/turbo.md, "Decoder arithmetic"), in either metric domain:
+ *  - float: every expression is evaluated in the written order in binary32 with
+ *    round-to-nearest and no fused multiply-add (the core builds with -ffp-contract=off);
+ *    max-log-MAP results are then the same bit for bit on every backend. log-MAP calls
+ *    expf/log1pf, whose last bit differs between math libraries.
+ *  - 16-bit integers (int16_metrics.h): the same functions on int32_t values that provably
+ *    stay within 16 bits; integer results do not depend on the order of evaluation.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CORE_TURBO_SISO_ARITH_H
@@ -21,9 +23,27 @@ namespace turbo {
  *  clamped to +-1024), and absorbing: adding a branch metric leaves it unchanged. */
 constexpr float metric_unreachable = -1.0e30f;
 
+/*! The unreachable metric of each domain (int16_metrics.h argues the integer one). */
+template <typename T>
+GPUFEC_HOST_DEVICE constexpr T unreachable_metric();
+template <>
+GPUFEC_HOST_DEVICE constexpr float unreachable_metric<float>()
+{
+    return metric_unreachable;
+}
+template <>
+GPUFEC_HOST_DEVICE constexpr int32_t unreachable_metric<int32_t>()
+{
+    return -16384;
+}
+
 /*! max-log-MAP. Ties return b; the two are then equal (or +-0), which changes no decision. */
 struct max_log {
-    GPUFEC_HOST_DEVICE static float op(float a, float b) { return a > b ? a : b; }
+    template <typename T>
+    GPUFEC_HOST_DEVICE static T op(T a, T b)
+    {
+        return a > b ? a : b;
+    }
 };
 
 /*! log-MAP: the Jacobian logarithm ln(e^a + e^b). */
@@ -40,12 +60,13 @@ struct log_map {
  * u * sa + p * par, where sa = systematic + a priori LLR and par = parity LLR (positive means
  * bit 1, so a path scores the sum of the LLRs of its ones). Four values per step.
  */
+template <typename T>
 struct branch_metrics {
-    float g[2][2]; //!< [u][p]
+    T g[2][2]; //!< [u][p]
 
-    GPUFEC_HOST_DEVICE branch_metrics(float sa, float par)
+    GPUFEC_HOST_DEVICE branch_metrics(T sa, T par)
     {
-        g[0][0] = 0.0f;
+        g[0][0] = T(0);
         g[0][1] = par;
         g[1][0] = sa;
         g[1][1] = sa + par;
@@ -53,10 +74,10 @@ struct branch_metrics {
 };
 
 /*! alpha(k+1) from alpha(k): both incoming branches, max*, then minus the new alpha of state 0. */
-template <class M>
-GPUFEC_HOST_DEVICE void alpha_step(const float* a, const branch_metrics& bm, float* out)
+template <class M, typename T>
+GPUFEC_HOST_DEVICE void alpha_step(const T* a, const branch_metrics<T>& bm, T* out)
 {
-    float t[rsc_states];
+    T t[rsc_states];
     for (unsigned s = 0; s < rsc_states; ++s) {
         const unsigned s0 = rsc_prev(s, 0), s1 = rsc_prev(s, 1);
         t[s] = M::op(a[s0] + bm.g[0][rsc_parity(s0, 0)], a[s1] + bm.g[1][rsc_parity(s1, 1)]);
@@ -66,10 +87,10 @@ GPUFEC_HOST_DEVICE void alpha_step(const float* a, const branch_metrics& bm, flo
 }
 
 /*! beta(k) from beta(k+1): both outgoing branches, max*, then minus the new beta of state 0. */
-template <class M>
-GPUFEC_HOST_DEVICE void beta_step(const float* b, const branch_metrics& bm, float* out)
+template <class M, typename T>
+GPUFEC_HOST_DEVICE void beta_step(const T* b, const branch_metrics<T>& bm, T* out)
 {
-    float t[rsc_states];
+    T t[rsc_states];
     for (unsigned s = 0; s < rsc_states; ++s)
         t[s] = M::op(b[rsc_next(s, 0)] + bm.g[0][rsc_parity(s, 0)],
                      b[rsc_next(s, 1)] + bm.g[1][rsc_parity(s, 1)]);
@@ -85,14 +106,14 @@ GPUFEC_HOST_DEVICE void beta_step(const float* b, const branch_metrics& bm, floa
  * max-log-MAP, so they are left out (this also keeps a huge known-bit LLR from cancelling
  * badly).
  */
-template <class M>
-GPUFEC_HOST_DEVICE float extrinsic(const float* a, const float* b_next, float par)
+template <class M, typename T>
+GPUFEC_HOST_DEVICE T extrinsic(const T* a, const T* b_next, T par)
 {
-    float l[2];
+    T l[2];
     for (unsigned u = 0; u < 2; ++u) {
-        float acc = 0.0f;
+        T acc = T(0);
         for (unsigned s = 0; s < rsc_states; ++s) {
-            const float c = (a[s] + (rsc_parity(s, u) ? par : 0.0f)) + b_next[rsc_next(s, u)];
+            const T c = (a[s] + (rsc_parity(s, u) ? par : T(0))) + b_next[rsc_next(s, u)];
             acc = s == 0 ? c : M::op(acc, c);
         }
         l[u] = acc;
@@ -105,14 +126,15 @@ GPUFEC_HOST_DEVICE float extrinsic(const float* a, const float* b_next, float pa
  * has one terminating path to state 0, scored like any branch, summed backwards from
  * beta(K+3) = (0, unreachable, ...), then minus beta(K)(0).
  */
-GPUFEC_HOST_DEVICE void tail_beta(const float* tail, float* beta_K)
+template <typename T>
+GPUFEC_HOST_DEVICE void tail_beta(const T* tail, T* beta_K)
 {
-    float b[rsc_states];
+    T b[rsc_states];
     for (unsigned s = 0; s < rsc_states; ++s)
-        b[s] = s == 0 ? 0.0f : metric_unreachable;
+        b[s] = s == 0 ? T(0) : unreachable_metric<T>();
     for (int t = rsc_memory - 1; t >= 0; --t) {
-        const branch_metrics bm(tail[2 * t], tail[2 * t + 1]);
-        float nb[rsc_states];
+        const branch_metrics<T> bm(tail[2 * t], tail[2 * t + 1]);
+        T nb[rsc_states];
         for (unsigned s = 0; s < rsc_states; ++s)
             nb[s] = b[s >> 1] + bm.g[rsc_tail_input(s)][rsc_tail_parity(s)];
         for (unsigned s = 0; s < rsc_states; ++s)

@@ -74,6 +74,28 @@ std::string early_stop_name(early_stop s)
                                 " is not known: allowed are 0 to 3 (none, crc24b, crc24a, hard)");
 }
 
+turbo_metrics parse_turbo_metrics(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "float")
+        return turbo_metrics::FLOAT;
+    if (s == "int16" || s == "int")
+        return turbo_metrics::INT16;
+    throw std::invalid_argument("metrics = '" + name + "' is not known: use 'float' or 'int16'");
+}
+
+std::string turbo_metrics_name(turbo_metrics m)
+{
+    switch (m) {
+    case turbo_metrics::FLOAT:
+        return "float";
+    case turbo_metrics::INT16:
+        return "int16";
+    }
+    throw std::invalid_argument("turbo metrics = " + std::to_string(int(m)) +
+                                " is not known: allowed are 0 (float) and 1 (int16)");
+}
+
 void lte_turbo_params::validate(size_t K) const
 {
     if (iterations < 1 || iterations > 32)
@@ -81,6 +103,10 @@ void lte_turbo_params::validate(size_t K) const
                                     " is out of range: allowed is 1 to 32");
     turbo_algorithm_name(algorithm); // rejects values outside the enum
     early_stop_name(stop);
+    turbo_metrics_name(metrics);
+    if (metrics == turbo_metrics::INT16 && algorithm != turbo_algorithm::MAX_LOG)
+        throw std::invalid_argument("metrics = 'int16' runs max-log-MAP only: use algorithm = 'max-log' "
+                                    "or metrics = 'float' with 'log-map'");
     if (!(std::isfinite(scaling) && scaling > 0.0f && scaling <= 1.0f))
         throw std::invalid_argument("scaling = " + std::to_string(scaling) +
                                     " is out of range: allowed is (0, 1]");

@@ -67,6 +67,32 @@ public:
         (void)iterations;
         throw std::logic_error("this LTE turbo backend takes no int8 input");
     }
+
+    /*! A host buffer of at least @p n int8 values for decode_quantized() (the same memory
+     *  as input_buffer's). */
+    int8_t* quantized_buffer(size_t n) { return reinterpret_cast<int8_t*>(input_buffer((n + 3) / 4)); }
+
+    /*!
+     * With params.metrics == INT16, the only entry point: decodes @p n_blocks code blocks of
+     * soft-input-stage values @p q = round(LLR * llr_scale) in [-127, 127] (3 (K + 4) a block,
+     * d(0) | d(1) | d(2), any host memory; -128 reads as -127) with 16-bit metrics. The
+     * a-posteriori LLRs are the integer ones divided by @p llr_scale.
+     */
+    virtual void decode_quantized(const int8_t* q,
+                                  float llr_scale,
+                                  size_t n_blocks,
+                                  uint8_t* bits,
+                                  float* app,
+                                  int* iterations)
+    {
+        (void)q;
+        (void)llr_scale;
+        (void)n_blocks;
+        (void)bits;
+        (void)app;
+        (void)iterations;
+        throw std::logic_error("this LTE turbo backend has no 16-bit metrics");
+    }
 };
 
 std::unique_ptr<lte_turbo_backend> make_lte_turbo_cpu(const lte_turbo_code& code,
