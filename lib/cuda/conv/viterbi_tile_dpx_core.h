@@ -488,12 +488,16 @@ __host__ __device__ __forceinline__ uint32_t funnel_right(uint32_t lo, uint32_t 
  * arithmetic-bound (the reader's few instructions a step cost them 10 %). Only the run's bytes
  * are read: a word reaching outside it (at most the first and the last) is put together from
  * its bytes inside. Offsets are 32-bit, from the run's first byte rounded down to a word (fewer
- * registers). */
+ * registers). Words are loaded two ahead of the pair being read (queue): a word loaded when it
+ * became hi was needed by the next call, and a warp whose frames start at different offsets
+ * within their 32-byte sectors then waited for a miss at almost every step. */
 struct word_reader {
+    static constexpr int queued = 2;
     const uint8_t* base; //!< the run's first byte, rounded down to a multiple of 4
     uint32_t lead, lim;  //!< the run is bytes [lead, lim) of base
-    uint32_t q;          //!< the word after hi
+    uint32_t q;          //!< the word after queue[queued - 1]
     uint32_t lo, hi, sh; //!< the next step's first byte is bit sh of hi:lo
+    uint32_t queue[queued]; //!< the words after hi
 
     __host__ __device__ __forceinline__ word_reader(const int8_t* run, uint32_t bytes)
         : base(reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(run) & ~uintptr_t(3))),
@@ -522,6 +526,8 @@ struct word_reader {
         sh = 8 * (at & 3);
         lo = word();
         hi = word();
+        for (int i = 0; i < queued; ++i)
+            queue[i] = word();
     }
     __host__ __device__ __forceinline__ uint32_t next()
     {
@@ -530,7 +536,10 @@ struct word_reader {
         if (sh >= 32) {
             sh -= 32;
             lo = hi;
-            hi = word();
+            hi = queue[0];
+            for (int i = 0; i + 1 < queued; ++i)
+                queue[i] = queue[i + 1];
+            queue[queued - 1] = word();
         }
         return x;
     }
@@ -670,17 +679,27 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
         pm[0] = (low << 16) | 32768u;
     const uint32_t flips = shape<K>::threads > 1 ? team_flips<K, G...>(team.tid) : 0u;
 
-    uint32_t nx = load(0);
+    // The LLRs of step g + T were loaded A steps ahead, into ahead[T % A]: a block of m steps
+    // for one-thread tiles (one step ahead, a warp whose lanes cross their 32-byte sectors at
+    // different steps, as frames of lengths that are not multiples of 32 bytes do, waited for
+    // a miss at almost every step), one step for teams (more took K = 8 and 9 from 128 to 167
+    // registers).
+    constexpr int A = shape<K>::threads > 1 ? 1 : m;
+    uint32_t ahead[A];
+    GPUFEC_DPX_UNROLL
+    for (int t = 0; t < A; ++t)
+        if (uint32_t(t) < n)
+            ahead[t] = load(uint32_t(t));
     uint32_t g = 0;
     uint32_t w0, w1;
-    // The LLRs of step g + T were prefetched one step ahead. Whole blocks of m steps run with
-    // no test between steps (a guarded step made the compiler copy the metrics between
-    // registers at every join); the last n % m steps run guarded, after the loop.
+    // Whole blocks of m steps run with no test between steps (a guarded step made the compiler
+    // copy the metrics between registers at every join); the last n % m steps run guarded,
+    // after the loop.
 #define GPUFEC_DPX_STEP(T)                                                          \
     if constexpr (T < m) {                                                          \
-        const uint32_t cur = nx;                                                    \
-        if (g + T + 1 < n)                                                          \
-            nx = load(g + T + 1);                                                   \
+        const uint32_t cur = ahead[T % A];                                          \
+        if (g + T + A < n)                                                          \
+            ahead[T % A] = load(g + T + A);                                         \
         int32_t v[1 << N];                                                          \
         branch_metrics<N>(cur, v, (flips >> (4 * T)) & 15u);                        \
         step<K, T, G...>(pm, v, w0, w1, team);                                      \
