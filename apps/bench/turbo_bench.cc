@@ -188,6 +188,52 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
         out.add({ "turbo", "K=6144 kernel, 1 thread a window, " + split_name(s), "cuda",
                   "Gbit/s", b.n * K / ms / 1e6, spread_note(spread) + ", " + std::to_string(b.n) + " blocks" });
     }
+    // 16-bit metrics (docs/turbo.md, "16-bit metrics"): the same blocks quantized as the
+    // engine quantizes them (llr_scale 8), with AUTO's mapping and with 1 and 2 threads a window.
+    {
+        std::vector<int8_t> hq(b.n * N);
+        for (size_t i = 0; i < hq.size(); ++i)
+            hq[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(8 * b.llr[i]))));
+        cuda::device_buffer<int8_t> q(hq.size());
+        GPUFEC_CUDA_CHECK(cudaMemcpy(q.get(), hq.data(), hq.size(), cudaMemcpyHostToDevice));
+        const auto run16 = [&](const split& s, size_t n, const cuda::turbo_launch_config& lc, double* spread) {
+            lte_turbo_params p = params_for(s);
+            p.metrics = turbo_metrics::INT16;
+            const cuda::turbo_code_shape shape = tables.shape(p);
+            cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, n));
+            const double ms = median_gpu_ms(
+                st.get(),
+                [&] {
+                    cuda::launch_turbo_decode(shape, q.get(), 8.0f, n, bits.get(), nullptr, nullptr, work.get(),
+                                              work.size(), st.get(), lc);
+                },
+                cfg, spread);
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), bits.get(), n * K, cudaMemcpyDeviceToHost, st.get()));
+            st.synchronize();
+            return ms;
+        };
+        for (const split& s : { split{ 64, 8 }, split{ 128, 16 }, split{ 192, 32 }, split{ 384, 16 } })
+            for (unsigned T : { 0u, 1u, 2u }) {
+                double spread = 0;
+                const double ms = run16(s, b.n, { T, cuda::turbo_layout::AUTO }, &spread);
+                out.add({ "turbo",
+                          "K=6144 kernel, 16-bit metrics, " +
+                              (T == 0 ? std::string("automatic mapping") : std::to_string(T) + " thread(s) a window") +
+                              ", " + split_name(s),
+                          "cuda", "Gbit/s", b.n * K / ms / 1e6,
+                          spread_note(spread) + ", " + std::to_string(b.n) + " blocks, " +
+                              quality(b, h.data(), b.n) });
+            }
+        for (const split& s : { split{ 128, 16 }, split{ 384, 16 } }) {
+            double spread = 0;
+            std::vector<double> t;
+            for (int i = 0; i < std::max(5, cfg.repeats); ++i)
+                t.push_back(run16(s, 1, {}, &spread) * 1e3);
+            const double us = median_ms(t, &spread);
+            out.add({ "turbo", "K=6144 kernel, 16-bit metrics, one block alone (latency), " + split_name(s), "cuda",
+                      "us", us, spread_note(spread) + ", kernel only, median of medians" });
+        }
+    }
     // Latency: the block's launch is enqueued while the one before it still runs, and the
     // events around it time the GPU alone (not the host's launch work). The BLOCK kernel (one
     // thread block) against the cluster kernel (docs/turbo.md, "Cluster kernel") with 8 and 16

@@ -3,7 +3,8 @@
  * third's decisions are copied out. Float input comes from host memory (pinned when it is the
  * backend's input_buffer, which the engine fills); int8 input is staged chunk by chunk into the
  * slot's pinned memory (while the other slot's kernel runs), copied as int8 and converted on the
- * device; results come back through each slot's pinned memory. A call with fewer blocks than the
+ * device; with 16-bit metrics the kernel reads the int8 values themselves (from the engine's
+ * pinned quantized_buffer, or staged); results come back through each slot's pinned memory. A call with fewer blocks than the
  * GPU has multiprocessors (one block, say) runs in the kernel's low-latency mode, which the
  * launcher picks by itself.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +20,8 @@
 #include "turbo_backend.h"
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace gr {
 namespace gpufec {
@@ -79,6 +82,7 @@ public:
 
     void decode(const float* llr, size_t n_blocks, uint8_t* bits, float* app, int* iterations) override
     {
+        float_only("decode");
         run_chunks(n_blocks, bits, app, iterations,
                    [&](chunk_buffers& c, size_t b, size_t cnt, cudaStream_t st) {
             GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.d_llr.get(), llr + b * m_block_llr,
@@ -87,7 +91,7 @@ public:
         });
     }
 
-    bool takes_int8() const override { return true; }
+    bool takes_int8() const override { return m_shape.params.metrics == turbo_metrics::FLOAT; }
 
     void decode_int8(const int8_t* q,
                      const float* to_llr,
@@ -96,15 +100,13 @@ public:
                      float* app,
                      int* iterations) override
     {
+        float_only("decode_int8");
         cuda::int8_llr_map map;
         std::copy(to_llr, to_llr + 256, map.llr);
         run_chunks(n_blocks, bits, app, iterations,
                    [&](chunk_buffers& c, size_t b, size_t cnt, cudaStream_t st) {
             const size_t n = cnt * m_block_llr;
-            if (!c.h_q.get()) { // float-only users never pay for the int8 buffers
-                c.d_q = cuda::device_buffer<int8_t>(m_chunk * m_block_llr);
-                c.h_q = cuda::pinned_buffer<int8_t>(m_chunk * m_block_llr);
-            }
+            stage_int8(c);
             // The slot's last chunk is done: its staging is free while the other slot decodes.
             parallel_copy(c.h_q.get(), q + b * m_block_llr, n);
             GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.d_q.get(), c.h_q.get(), n, cudaMemcpyHostToDevice, st));
@@ -112,13 +114,50 @@ public:
         });
     }
 
+    void decode_quantized(const int8_t* q,
+                          float llr_scale,
+                          size_t n_blocks,
+                          uint8_t* bits,
+                          float* app,
+                          int* iterations) override
+    {
+        if (m_shape.params.metrics != turbo_metrics::INT16)
+            throw std::logic_error("decode_quantized: this decoder runs float metrics");
+        // The engine's quantized_buffer is pinned: copied from directly; other memory is staged.
+        const int8_t* pinned = reinterpret_cast<const int8_t*>(m_input.get());
+        const bool direct = q >= pinned && q + n_blocks * m_block_llr <= pinned + m_input.size() * sizeof(float);
+        run_chunks(n_blocks, bits, app, iterations, [&](chunk_buffers& c, size_t b, size_t cnt, cudaStream_t st) {
+            const size_t n = cnt * m_block_llr;
+            const int8_t* from = q + b * m_block_llr;
+            if (!direct) {
+                stage_int8(c);
+                parallel_copy(c.h_q.get(), from, n);
+                from = c.h_q.get();
+            }
+            GPUFEC_CUDA_CHECK(cudaMemcpyAsync(c.d_q.get(), from, n, cudaMemcpyHostToDevice, st));
+        }, llr_scale);
+    }
+
 private:
     using ring = cuda::slot_ring<chunk_buffers>;
+
+    void float_only(const char* what) const
+    {
+        if (m_shape.params.metrics != turbo_metrics::FLOAT)
+            throw std::logic_error(std::string(what) + ": this decoder runs 16-bit metrics (decode_quantized)");
+    }
+
+    /* The int8 buffers of a slot, made on the first int8 call (float-only users never pay). */
+    void stage_int8(chunk_buffers& c) const
+    {
+        if (!c.h_q.get())
+            c.h_q = cuda::pinned_buffer<int8_t>(m_chunk * m_block_llr);
+    }
 
     /* The chunks of a call round the ring: @p load(buffers, first block, blocks, stream)
      * enqueues a chunk's LLRs into buffers.d_llr; the kernel and the copies back follow. */
     template <class Load>
-    void run_chunks(size_t n_blocks, uint8_t* bits, float* app, int* iterations, Load load)
+    void run_chunks(size_t n_blocks, uint8_t* bits, float* app, int* iterations, Load load, float llr_scale = 0.0f)
     {
         cuda::device_guard on(m_device);
         // Chunks of equal size: a small last chunk would take the low-latency kernel, which
@@ -132,10 +171,15 @@ private:
             chunk_buffers& c = s.buffers;
             cudaStream_t st = s.stream.get();
             load(c, b, cnt, st);
-            cuda::launch_turbo_decode(m_shape, c.d_llr.get(), cnt, c.d_bits.get(),
-                                      app ? c.d_app.get() : nullptr,
-                                      iterations ? c.d_iterations.get() : nullptr, c.d_work.get(),
-                                      c.d_work.size(), st);
+            uint8_t* d_bits = c.d_bits.get();
+            float* d_app = app ? c.d_app.get() : nullptr;
+            int* d_iterations = iterations ? c.d_iterations.get() : nullptr;
+            if (m_shape.params.metrics == turbo_metrics::INT16)
+                cuda::launch_turbo_decode(m_shape, c.d_q.get(), llr_scale, cnt, d_bits, d_app, d_iterations,
+                                          c.d_work.get(), c.d_work.size(), st);
+            else
+                cuda::launch_turbo_decode(m_shape, c.d_llr.get(), cnt, d_bits, d_app, d_iterations, c.d_work.get(),
+                                          c.d_work.size(), st);
             copy_back(s, cnt, bits + b * m_K, app ? app + b * m_K : nullptr,
                       iterations ? iterations + b : nullptr);
         }
@@ -144,7 +188,11 @@ private:
 
     void allocate(chunk_buffers& b) const
     {
-        b.d_llr = cuda::device_buffer<float>(m_chunk * m_block_llr);
+        // int8 values on the device: the 16-bit decoder's input, the float decoder's before
+        // conversion.
+        b.d_q = cuda::device_buffer<int8_t>(m_chunk * m_block_llr);
+        if (m_shape.params.metrics == turbo_metrics::FLOAT)
+            b.d_llr = cuda::device_buffer<float>(m_chunk * m_block_llr);
         b.d_bits = cuda::device_buffer<uint8_t>(m_chunk * m_K);
         b.d_app = cuda::device_buffer<float>(m_chunk * m_K);
         b.d_iterations = cuda::device_buffer<int>(m_chunk);

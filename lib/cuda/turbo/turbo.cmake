@@ -11,6 +11,15 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo_gpu
     LABELS gpu
     LIBS gpufec-core)
 
+# 16-bit metrics: the kernel against the CPU twin.
+gpufec_add_cppunit_test(NAME qa_gpufec_turbo_gpu_int16
+    SOURCES
+        turbo/qa_turbo_gpu_int16.cc
+    SUITES
+        turbo_gpu_int16_test
+    LABELS gpu
+    LIBS gpufec-core)
+
 # How the cluster kernel spreads a block over its thread blocks, checked on the host.
 gpufec_add_cppunit_test(NAME qa_gpufec_turbo_cluster
     SOURCES

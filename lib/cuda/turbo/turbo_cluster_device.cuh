@@ -112,6 +112,7 @@ struct cluster_ctx {
     unsigned rank;
     unsigned lo, hi, halo_lo, halo_hi; //!< owned steps [lo, hi), halo [halo_lo, halo_hi)
     unsigned w0, windows;              //!< its windows [w0, w0 + windows)
+    using metric = float;              //!< float metrics only (docs/turbo.md, "16-bit metrics")
     size_t stride;
 
     __device__ cluster_ctx(const cluster_args& args, float* shared)
@@ -189,8 +190,14 @@ __device__ void half_iteration(const cluster_ctx& x, int c, int it)
         }
     }
     __syncthreads();
-    half_inputs h{ sa, x.sm + (c == 0 ? x.at.p1 : x.at.p2), x.sm + (c == 0 ? x.at.ext0 : x.at.ext1), false,
-                   a.sp.K, a.f1, a.f2 };
+    half_inputs<float_metrics> h{ sa,
+                                  x.sm + (c == 0 ? x.at.p1 : x.at.p2),
+                                  x.sm + (c == 0 ? x.at.ext0 : x.at.ext1),
+                                  false,
+                                  a.sp.K,
+                                  a.f1,
+                                  a.f2,
+                                  float_metrics{ a.scaling } };
     h.in_origin = x.halo_lo;
     h.out_origin = x.lo;
     const window_split wsp{ a.sp.K, a.sp.P, a.sp.g, a.T };

@@ -7,7 +7,8 @@
  *   decisions:           app(k) = sa2(Pi^-1(k)) + e2(Pi^-1(k)),  bit(k) = app(k) > 0
  *
  * Shared memory holds the running constituent's sa and parity and the extrinsic exchange (3 K
- * floats, swizzled), and with the SHARED layout the channel LLRs too; state metrics live in
+ * values, swizzled: floats, or int16 with 16-bit metrics), and with the SHARED layout the
+ * channel values too; state metrics live in
  * registers (turbo_window.cuh). Each of the P windows of a constituent gets T threads: phase
  * one runs its forward pass (thread 0, alpha checkpoints) and, when T > 1, its backward pass
  * (thread 1, beta at the T group boundaries) concurrently; phase two splits its segments into
@@ -22,9 +23,11 @@
 #include "turbo_kernels.h"
 #include "turbo_phases.cuh"
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace gr {
@@ -46,47 +49,48 @@ constexpr size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
  * block of the cluster has too little work between its barriers to beat one SM alone. */
 constexpr unsigned turbo_cluster_auto_min_subblocks = 384;
 
-/* A block's shared memory, in floats from the start (each piece 16-byte aligned). */
+/* A block's shared memory, in bytes from the start (each piece 16-byte aligned); channel values,
+ * sa and the extrinsics are @p value_bytes each (4 float, 2 int16), metrics 4. */
 struct smem_layout {
     size_t sa, par, ext;       //!< swizzled, K rounded up to whole rows of 32
     size_t ls, lspi, p1, p2;   //!< the channel (SHARED layout), K each
-    size_t beta_K;             //!< 2 x 8: each constituent's beta(K) from its tail
+    size_t beta_K;             //!< 2 x 8 metrics: each constituent's beta(K) from its tail
     size_t flag;               //!< one int: the early-stop verdict
     size_t words;              //!< ceil(K / 32) packed decisions (early stop only)
     size_t total;
 
-    __host__ __device__ smem_layout(unsigned K, bool shared_channel, bool stop)
+    __host__ __device__ smem_layout(unsigned K, bool shared_channel, bool stop, size_t value_bytes)
     {
-        const size_t rows = round_up(K, 32), k = shared_channel ? K : 0;
+        const size_t rows = round_up(K * value_bytes, 128), k = shared_channel ? round_up(K * value_bytes, 16) : 0;
         size_t at = 0;
         sa = at, at += rows;
         par = at, at += rows;
         ext = at, at += rows;
-        ls = at, at += round_up(k, 4);
-        lspi = at, at += round_up(k, 4);
-        p1 = at, at += round_up(k, 4);
-        p2 = at, at += round_up(k, 4);
-        beta_K = at, at += 2 * rsc_states;
-        flag = at, at += 4;
-        words = at, at += stop ? round_up((K + 31) / 32, 4) : 0;
+        ls = at, at += k;
+        lspi = at, at += k;
+        p1 = at, at += k;
+        p2 = at, at += k;
+        beta_K = at, at += 2 * rsc_states * 4;
+        flag = at, at += 16;
+        words = at, at += stop ? round_up((K + 31) / 32 * 4, 16) : 0;
         total = at;
     }
 };
 
-/* A thread block's slot of the workspace, in floats. Metrics of window w for state st sit at
- * [... + st * P + w], so the windows of a warp touch consecutive words. */
+/* A thread block's slot of the workspace, in 4-byte words (metrics). Metrics of window w for
+ * state st sit at [... + st * P + w], so the windows of a warp touch consecutive words. */
 struct slot_layout {
-    size_t lspi;   //!< K: Ls(Pi(j)) (GLOBAL layout)
+    size_t lspi;   //!< K channel values (value_bytes each): Ls(Pi(j)) (GLOBAL layout)
     size_t ckpt;   //!< max_segments x 8 x P alpha checkpoints
     size_t groups; //!< T x 8 x P: beta at the group ends (T > 1)
     size_t edges;  //!< [constituent][alpha, beta][parity] x 8 x P: the windows' start metrics
     size_t total;
 
-    __host__ __device__ slot_layout(unsigned K, unsigned P, unsigned T, bool shared_channel)
+    __host__ __device__ slot_layout(unsigned K, unsigned P, unsigned T, bool shared_channel, size_t value_bytes)
     {
         const size_t max_segments = ((K + P - 1) / P + turbo_segment - 1) / turbo_segment;
         size_t at = 0;
-        lspi = at, at += shared_channel ? 0 : round_up(K, 4);
+        lspi = at, at += shared_channel ? 0 : round_up(K * value_bytes, 16) / 4;
         ckpt = at, at += max_segments * rsc_states * P;
         groups = at, at += T > 1 ? size_t(T) * rsc_states * P : 0;
         edges = at, at += 8 * rsc_states * size_t(P);
@@ -98,68 +102,117 @@ struct decode_args {
     unsigned K, P, g, T, f1, f2;
     int iterations;
     float scaling;
+    float llr_scale; //!< 16-bit metrics: app = integer app / llr_scale
     early_stop stop;
     const uint16_t* pi;
     const uint16_t* pi_inv;
-    const float* llr;
+    const void* llr; //!< float LLRs, or int8 values with 16-bit metrics
     size_t n_blocks;
     uint8_t* bits;
     float* app;
     int* iterations_used;
-    float* workspace;
+    uint32_t* workspace;
     bool shared_channel;
 };
 
-/* Everything a block's decoding touches, for the calling thread block. */
+/* What a domain's kernel reads from the channel. */
+template <class D>
+struct channel_of;
+template <>
+struct channel_of<float_metrics> {
+    using type = float;
+};
+template <>
+struct channel_of<int16_metrics> {
+    using type = int8_t;
+};
+
+template <class D>
+__device__ D domain(const decode_args& a)
+{
+    if constexpr (std::is_same_v<D, float_metrics>)
+        return float_metrics{ a.scaling };
+    else
+        return int16_metrics(a.scaling);
+}
+
+/* Everything a block's decoding touches, for the calling thread block, in metric domain D. */
+template <class D>
 struct block_ctx {
+    using metric = typename D::metric; // the window store of turbo_phases.cuh
+    using V = typename D::stored;
     const decode_args& a;
+    D dom;
     smem_layout sm_at;
     slot_layout slot_at;
-    float* sm;   //!< shared memory
-    float* slot; //!< this thread block's slot of the workspace
+    unsigned char* sm; //!< shared memory
+    uint32_t* slot;    //!< this thread block's slot of the workspace
+    size_t stride;     //!< windows strided by P
 
-    __device__ block_ctx(const decode_args& args, float* shared)
+    __device__ block_ctx(const decode_args& args, unsigned char* shared)
         : a(args),
-          sm_at(args.K, args.shared_channel, args.stop != early_stop::NONE),
-          slot_at(args.K, args.P, args.T, args.shared_channel),
+          dom(domain<D>(args)),
+          sm_at(args.K, args.shared_channel, args.stop != early_stop::NONE, sizeof(V)),
+          slot_at(args.K, args.P, args.T, args.shared_channel, sizeof(V)),
           sm(shared),
           slot(args.workspace + blockIdx.x * slot_at.total),
           stride(args.P)
     {
     }
-    /* The window store of turbo_phases.cuh: the workspace slot, windows strided by P. */
-    size_t stride;
-    __device__ float* ckpt(unsigned w) const { return slot + slot_at.ckpt + w; }
-    __device__ float* groups(unsigned w) const { return slot + slot_at.groups + w; }
-    __device__ float* edge(int c, int kind, int parity, unsigned w) const
+    __device__ V* values(size_t at) const { return reinterpret_cast<V*>(sm + at); }
+    __device__ metric* metrics(size_t word) const { return reinterpret_cast<metric*>(slot + word); }
+    __device__ metric* ckpt(unsigned w) const { return metrics(slot_at.ckpt + w); }
+    __device__ metric* groups(unsigned w) const { return metrics(slot_at.groups + w); }
+    __device__ metric* edge(int c, int kind, int parity, unsigned w) const
     {
-        return slot + slot_at.edges + size_t((c * 2 + kind) * 2 + parity) * rsc_states * a.P + w;
+        return metrics(slot_at.edges + size_t((c * 2 + kind) * 2 + parity) * rsc_states * a.P + w);
     }
-    __device__ const float* beta_K(int c) const { return sm + sm_at.beta_K + c * rsc_states; }
-    /* app(k) = sa2(j) + e2(j) with k = Pi(j), after the second constituent. */
-    __device__ float app(unsigned k) const
+    __device__ metric* beta_K(int c) const
     {
-        return __fadd_rn(sm[sm_at.sa + sk(a.pi_inv[k])], sm[sm_at.ext + sk(k)]);
+        return reinterpret_cast<metric*>(sm + sm_at.beta_K) + c * rsc_states;
+    }
+    __device__ int* flag() const { return reinterpret_cast<int*>(sm + sm_at.flag); }
+    __device__ uint32_t* words() const { return reinterpret_cast<uint32_t*>(sm + sm_at.words); }
+    /* app(k) = sa2(j) + e2(j) with k = Pi(j), after the second constituent. */
+    __device__ metric app(unsigned k) const
+    {
+        const metric sa = values(sm_at.sa)[sk(a.pi_inv[k])], e = values(sm_at.ext)[sk(k)];
+        if constexpr (std::is_same_v<metric, float>)
+            return __fadd_rn(sa, e);
+        else
+            return sa + e;
+    }
+    /* The a-posteriori LLR reported for app value v. */
+    __device__ float app_llr(metric v) const
+    {
+        if constexpr (std::is_same_v<metric, float>)
+            return v;
+        else
+            return __fdiv_rn(float(v), a.llr_scale);
     }
 };
 
 /* Constituent c (0 natural order, 1 interleaved) over all windows. */
-template <class M>
-__device__ void half_iteration(const block_ctx& x, int c, int it, const float* sys, const float* par)
+template <class M, class D, typename S, typename P>
+__device__ void half_iteration(const block_ctx<D>& x, int c, int it, const S* sys, const P* par)
 {
+    using V = typename D::stored;
     const decode_args& a = x.a;
-    float* sa = x.sm + x.sm_at.sa;
-    float* p = x.sm + x.sm_at.par;
-    float* ext = x.sm + x.sm_at.ext;
+    V* sa = x.values(x.sm_at.sa);
+    V* p = x.values(x.sm_at.par);
+    V* ext = x.values(x.sm_at.ext);
     if (c == 1 && threadIdx.x == 0)
-        *reinterpret_cast<int*>(x.sm + x.sm_at.flag) = 0; // HARD: nothing changed yet
+        *x.flag() = 0; // HARD: nothing changed yet
     for (unsigned j = threadIdx.x; j < a.K; j += blockDim.x) {
-        const float e = ext[sk(c == 0 ? j : a.pi[j])];
-        sa[sk(j)] = __fadd_rn(sanitize(sys[j]), __fmul_rn(a.scaling, e));
-        p[sk(j)] = sanitize(par[j]);
+        const typename D::metric e = ext[sk(c == 0 ? j : a.pi[j])];
+        if constexpr (std::is_same_v<V, float>)
+            sa[sk(j)] = __fadd_rn(sanitize(sys[j]), x.dom.apriori(e));
+        else
+            sa[sk(j)] = V(sanitize(sys[j]) + x.dom.apriori(e));
+        p[sk(j)] = V(sanitize(par[j]));
     }
     __syncthreads();
-    const half_inputs h{ sa, p, ext, c == 1, a.K, a.f1, a.f2 };
+    const half_inputs<D> h{ sa, p, ext, c == 1, a.K, a.f1, a.f2, x.dom };
     const window_split sp{ a.K, a.P, a.g, a.T };
     const unsigned tasks = a.P * a.T;
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
@@ -171,18 +224,19 @@ __device__ void half_iteration(const block_ctx& x, int c, int it, const float* s
 }
 
 /* The early-stop rule after iteration it (docs/turbo.md, "Iterations", step 4). */
-__device__ bool converged(const block_ctx& x, int it, uint32_t crc_factor)
+template <class D>
+__device__ bool converged(const block_ctx<D>& x, int it, uint32_t crc_factor)
 {
     const decode_args& a = x.a;
     if (a.stop == early_stop::NONE)
         return false;
-    int* flag = reinterpret_cast<int*>(x.sm + x.sm_at.flag);
-    uint32_t* words = reinterpret_cast<uint32_t*>(x.sm + x.sm_at.words);
+    int* flag = x.flag();
+    uint32_t* words = x.words();
     const unsigned lane = threadIdx.x & 31u;
     // Each warp packs 32 decisions at a time; HARD compares them with the last iteration's.
     for (unsigned base = threadIdx.x - lane; base < a.K; base += blockDim.x) {
         const unsigned k = base + lane;
-        const uint32_t word = __ballot_sync(0xffffffffu, k < a.K && x.app(k) > 0.0f);
+        const uint32_t word = __ballot_sync(0xffffffffu, k < a.K && x.app(k) > 0);
         if (lane == 0) {
             if (a.stop == early_stop::HARD && it > 1 && words[base / 32] != word)
                 *flag = 1;
@@ -202,68 +256,75 @@ __device__ bool converged(const block_ctx& x, int it, uint32_t crc_factor)
     return *flag != 0;
 }
 
-template <class M>
-__device__ void decode_block(const block_ctx& x, size_t cb, uint32_t crc_factor)
+template <class M, class D>
+__device__ void decode_block(const block_ctx<D>& x, size_t cb, uint32_t crc_factor)
 {
+    using C = typename channel_of<D>::type;
+    using V = typename D::stored;
+    using T = typename D::metric;
     const decode_args& a = x.a;
-    const unsigned K = a.K, D = K + 4;
-    const float* in = a.llr + cb * 3 * size_t(D);
-    const float *sys1 = in, *par1 = in + D, *sys2, *par2 = in + 2 * size_t(D);
-    if (a.shared_channel) {
-        float* ls = x.sm + x.sm_at.ls;
-        float* p1 = x.sm + x.sm_at.p1;
-        float* p2 = x.sm + x.sm_at.p2;
-        for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
-            ls[k] = sanitize(in[k]);
-            p1[k] = sanitize(in[D + k]);
-            p2[k] = sanitize(in[2 * D + k]);
-        }
-        __syncthreads();
-        float* lspi = x.sm + x.sm_at.lspi;
-        for (unsigned j = threadIdx.x; j < K; j += blockDim.x)
-            lspi[j] = ls[a.pi[j]];
-        sys1 = ls, par1 = p1, sys2 = lspi, par2 = p2;
-    } else {
-        float* lspi = x.slot + x.slot_at.lspi;
-        for (unsigned j = threadIdx.x; j < K; j += blockDim.x)
-            lspi[j] = sanitize(in[a.pi[j]]);
-        sys2 = lspi;
-    }
-    float* ext = x.sm + x.sm_at.ext;
+    const unsigned K = a.K, D3 = K + 4;
+    const C* in = static_cast<const C*>(a.llr) + cb * 3 * size_t(D3);
+    V* ext = x.values(x.sm_at.ext);
     for (unsigned k = threadIdx.x; k < K; k += blockDim.x)
-        ext[sk(k)] = 0.0f; // no a priori information before the first iteration
+        ext[sk(k)] = V(0); // no a priori information before the first iteration
     if (threadIdx.x == 0) {
         // The 12 tail values were dealt round robin to d(0), d(1), d(2) from position K on.
-        float tail[12];
+        T tail[12];
         for (unsigned t = 0; t < 12; ++t)
-            tail[t] = sanitize(in[(t % 3) * size_t(D) + K + t / 3]);
-        gpufec::turbo::tail_beta(tail, x.sm + x.sm_at.beta_K);
-        gpufec::turbo::tail_beta(tail + 6, x.sm + x.sm_at.beta_K + rsc_states);
+            tail[t] = sanitize(in[(t % 3) * size_t(D3) + K + t / 3]);
+        gpufec::turbo::tail_beta(tail, x.beta_K(0));
+        gpufec::turbo::tail_beta(tail + 6, x.beta_K(1));
     }
-    __syncthreads();
-    for (int it = 1;; ++it) {
-        half_iteration<M>(x, 0, it, sys1, par1);
-        half_iteration<M>(x, 1, it, sys2, par2);
-        if (it == a.iterations || converged(x, it, crc_factor)) {
-            for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
-                const float v = x.app(k);
-                a.bits[cb * K + k] = v > 0.0f; // an a-posteriori LLR of exactly 0 decides 0
-                if (a.app)
-                    a.app[cb * K + k] = v;
+    // The iterations on the constituents' systematic and parity values, raw channel values or
+    // sanitised copies of the stored type (sanitize() leaves those as they are).
+    const auto iterate = [&](const auto* sys1, const auto* par1, const auto* sys2, const auto* par2) {
+        for (int it = 1;; ++it) {
+            half_iteration<M>(x, 0, it, sys1, par1);
+            half_iteration<M>(x, 1, it, sys2, par2);
+            if (it == a.iterations || converged(x, it, crc_factor)) {
+                for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
+                    const T v = x.app(k);
+                    a.bits[cb * K + k] = v > 0; // an a-posteriori LLR of exactly 0 decides 0
+                    if (a.app)
+                        a.app[cb * K + k] = x.app_llr(v);
+                }
+                if (threadIdx.x == 0 && a.iterations_used)
+                    a.iterations_used[cb] = it;
+                return;
             }
-            if (threadIdx.x == 0 && a.iterations_used)
-                a.iterations_used[cb] = it;
-            break;
         }
+    };
+    if (a.shared_channel) {
+        V* ls = x.values(x.sm_at.ls);
+        V* p1 = x.values(x.sm_at.p1);
+        V* p2 = x.values(x.sm_at.p2);
+        for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
+            ls[k] = V(sanitize(in[k]));
+            p1[k] = V(sanitize(in[D3 + k]));
+            p2[k] = V(sanitize(in[2 * D3 + k]));
+        }
+        __syncthreads();
+        V* lspi = x.values(x.sm_at.lspi);
+        for (unsigned j = threadIdx.x; j < K; j += blockDim.x)
+            lspi[j] = ls[a.pi[j]];
+        __syncthreads();
+        iterate(ls, p1, lspi, p2);
+    } else {
+        V* lspi = reinterpret_cast<V*>(x.slot + x.slot_at.lspi);
+        for (unsigned j = threadIdx.x; j < K; j += blockDim.x)
+            lspi[j] = V(sanitize(in[a.pi[j]]));
+        __syncthreads();
+        iterate(in, in + D3, lspi, in + 2 * size_t(D3));
     }
     __syncthreads(); // the next block overwrites shared memory
 }
 
-template <class M>
-__global__ void __launch_bounds__(max_threads) turbo_decode_kernel(const __grid_constant__ decode_args a)
+template <class M, class D>
+__device__ void decode_kernel_body(const decode_args& a)
 {
     extern __shared__ float4 smem[];
-    const block_ctx x(a, reinterpret_cast<float*>(smem));
+    const block_ctx<D> x(a, reinterpret_cast<unsigned char*>(smem));
     uint32_t crc_factor = 0;
     if ((a.stop == early_stop::CRC24A || a.stop == early_stop::CRC24B) && threadIdx.x < 32)
         crc_factor = crc_lane_factor(a.K, a.stop == early_stop::CRC24A ? crc24a_poly : crc24b_poly,
@@ -272,12 +333,29 @@ __global__ void __launch_bounds__(max_threads) turbo_decode_kernel(const __grid_
         decode_block<M>(x, cb, crc_factor);
 }
 
+template <class M, class D>
+__global__ void __launch_bounds__(max_threads) turbo_decode_kernel(const __grid_constant__ decode_args a)
+{
+    decode_kernel_body<M, D>(a);
+}
+
+/* 16-bit metrics at most 96 registers (no spills; their segment alphas are packed two to a
+ * register), so that five thread blocks of 128 threads share a multiprocessor instead of four. */
+__global__ void __maxnreg__(96) turbo_decode_kernel_int16(const __grid_constant__ decode_args a)
+{
+    decode_kernel_body<max_log_fmax, int16_metrics>(a);
+}
+
 using kernel_fn = void (*)(decode_args);
 
-kernel_fn kernel_for(turbo_algorithm alg)
+/* max-log-MAP and log-MAP in float, max-log-MAP in 16-bit integers (validate() rejects
+ * log-MAP there). */
+kernel_fn kernel_for(turbo_algorithm alg, turbo_metrics metrics)
 {
-    return alg == turbo_algorithm::LOG_MAP ? turbo_decode_kernel<gpufec::turbo::log_map>
-                                           : turbo_decode_kernel<max_log_fmax>;
+    if (metrics == turbo_metrics::INT16)
+        return turbo_decode_kernel_int16;
+    return alg == turbo_algorithm::LOG_MAP ? turbo_decode_kernel<gpufec::turbo::log_map, float_metrics>
+                                           : turbo_decode_kernel<max_log_fmax, float_metrics>;
 }
 
 /* How one launch runs: threads per window, layout, grid. */
@@ -285,7 +363,7 @@ struct launch_plan {
     unsigned T, threads, grid;
     bool shared_channel;
     size_t smem_bytes;
-    size_t slot_floats;
+    size_t slot_words;
 };
 
 /* The current device's multiprocessors and shared memory, queried once per device; each
@@ -308,18 +386,19 @@ device_limits limits()
     GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev));
     GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     for (turbo_algorithm alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP })
-        GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               d.smem_optin));
+        for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 })
+            GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg, m), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   d.smem_optin));
     known.push_back(d);
     return d;
 }
 
 /* Thread blocks of one shape resident per multiprocessor, asked once per device and shape. */
-int blocks_per_sm(const device_limits& d, turbo_algorithm alg, unsigned threads, size_t smem)
+int blocks_per_sm(const device_limits& d, kernel_fn kernel, unsigned threads, size_t smem)
 {
     struct entry {
         int device;
-        turbo_algorithm alg;
+        kernel_fn kernel;
         unsigned threads;
         size_t smem;
         int per_sm;
@@ -328,17 +407,20 @@ int blocks_per_sm(const device_limits& d, turbo_algorithm alg, unsigned threads,
     static std::vector<entry> known;
     const std::lock_guard<std::mutex> hold(lock);
     for (const entry& e : known)
-        if (e.device == d.device && e.alg == alg && e.threads == threads && e.smem == smem)
+        if (e.device == d.device && e.kernel == kernel && e.threads == threads && e.smem == smem)
             return e.per_sm;
     int per_sm = 0;
-    GPUFEC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for(alg), int(threads), smem));
-    known.push_back({ d.device, alg, threads, smem, per_sm });
+    GPUFEC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(threads), smem));
+    known.push_back({ d.device, kernel, threads, smem, per_sm });
     return per_sm;
 }
 
+/* Bytes of a channel value, sa or extrinsic in shared memory and the workspace. */
+size_t value_bytes(const turbo_code_shape& s) { return s.params.metrics == turbo_metrics::INT16 ? 2 : 4; }
+
 size_t smem_bytes(const turbo_code_shape& s, bool shared_channel)
 {
-    return smem_layout(s.K, shared_channel, s.params.stop != early_stop::NONE).total * sizeof(float);
+    return smem_layout(s.K, shared_channel, s.params.stop != early_stop::NONE, value_bytes(s)).total;
 }
 
 /* docs/turbo.md, "Low-latency mode": a batch smaller than the multiprocessor count leaves
@@ -349,6 +431,7 @@ launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_la
 {
     const unsigned P = s.params.subblocks;
     const bool latency = n_blocks < size_t(d.sms);
+    const kernel_fn kernel = kernel_for(s.params.algorithm, s.params.metrics);
     if (cfg.threads_per_window != 0 && cfg.threads_per_window != 1 && cfg.threads_per_window != 2 &&
         cfg.threads_per_window != 4)
         throw std::invalid_argument("threads_per_window = " + std::to_string(cfg.threads_per_window) +
@@ -366,7 +449,7 @@ launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_la
     };
     // Working threads (P T of a thread block) resident on a multiprocessor.
     const auto at_work = [&](unsigned T) {
-        return size_t(blocks_per_sm(d, s.params.algorithm, threads_for(T), p.smem_bytes)) * P * T;
+        return size_t(blocks_per_sm(d, kernel, threads_for(T), p.smem_bytes)) * P * T;
     };
     p.T = cfg.threads_per_window;
     if (p.T == 0 && latency)
@@ -379,9 +462,9 @@ launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_la
         // instead of two (-7 %).
         p.T = 2 * P <= max_threads && at_work(2) > at_work(1) ? 2 : 1;
     p.threads = threads_for(p.T);
-    p.slot_floats = slot_layout(s.K, P, p.T, p.shared_channel).total;
+    p.slot_words = slot_layout(s.K, P, p.T, p.shared_channel, value_bytes(s)).total;
 
-    const int per_sm = blocks_per_sm(d, s.params.algorithm, p.threads, p.smem_bytes);
+    const int per_sm = blocks_per_sm(d, kernel, p.threads, p.smem_bytes);
     if (per_sm < 1)
         throw std::runtime_error("the turbo decoder kernel does not fit on this device (" +
                                  std::to_string(p.smem_bytes) + " bytes of shared memory, " +
@@ -402,33 +485,41 @@ size_t turbo_workspace_bytes(const turbo_code_shape& shape, size_t max_blocks)
             if (l == turbo_layout::SHARED && smem_bytes(shape, true) > size_t(d.smem_optin))
                 continue;
             const launch_plan p = make_plan(shape, std::max<size_t>(max_blocks, 1), { T, l }, d);
-            most = std::max(most, size_t(p.grid) * p.slot_floats * sizeof(float));
+            most = std::max(most, size_t(p.grid) * p.slot_words * sizeof(uint32_t));
         }
     return most;
 }
 
-void launch_turbo_decode(const turbo_code_shape& shape,
-                         const float* llr,
-                         size_t n_blocks,
-                         uint8_t* bits,
-                         float* app,
-                         int* iterations,
-                         void* workspace,
-                         size_t workspace_bytes,
-                         cudaStream_t stream,
-                         const turbo_launch_config& config)
+namespace {
+
+/* Both entry points: @p llr holds float LLRs or, with 16-bit metrics, int8 values. */
+void launch(const turbo_code_shape& shape,
+            const void* llr,
+            float llr_scale,
+            size_t n_blocks,
+            uint8_t* bits,
+            float* app,
+            int* iterations,
+            void* workspace,
+            size_t workspace_bytes,
+            cudaStream_t stream,
+            const turbo_launch_config& config)
 {
     if (n_blocks == 0)
         return;
     const lte_turbo_params& prm = shape.params;
     prm.validate(shape.K);
     const device_limits d = limits();
+    const bool int16 = prm.metrics == turbo_metrics::INT16;
     if (config.kernel == turbo_kernel::CLUSTER) {
-        launch_turbo_cluster(shape, make_turbo_cluster_plan(shape, config), llr, n_blocks, bits, app, iterations,
-                             stream);
+        if (int16)
+            throw std::invalid_argument("turbo_kernel::CLUSTER decodes float metrics only: use BLOCK or AUTO "
+                                        "with metrics = int16");
+        launch_turbo_cluster(shape, make_turbo_cluster_plan(shape, config), static_cast<const float*>(llr), n_blocks,
+                             bits, app, iterations, stream);
         return;
     }
-    if (config.kernel == turbo_kernel::AUTO && n_blocks < size_t(d.sms) &&
+    if (config.kernel == turbo_kernel::AUTO && !int16 && n_blocks < size_t(d.sms) &&
         prm.subblocks >= turbo_cluster_auto_min_subblocks && turbo_cluster_supported()) {
         // docs/turbo.md, "Cluster kernel": a batch that one wave of clusters decodes at once.
         turbo_cluster_plan cp{};
@@ -438,12 +529,12 @@ void launch_turbo_decode(const turbo_code_shape& shape,
             cp.max_clusters = 0; // no cluster fits this shape: the BLOCK kernel decodes it
         }
         if (n_blocks <= size_t(cp.max_clusters)) {
-            launch_turbo_cluster(shape, cp, llr, n_blocks, bits, app, iterations, stream);
+            launch_turbo_cluster(shape, cp, static_cast<const float*>(llr), n_blocks, bits, app, iterations, stream);
             return;
         }
     }
     const launch_plan p = make_plan(shape, n_blocks, config, d);
-    const size_t need = size_t(p.grid) * p.slot_floats * sizeof(float);
+    const size_t need = size_t(p.grid) * p.slot_words * sizeof(uint32_t);
     if (workspace_bytes < need)
         throw std::invalid_argument("turbo decoder workspace of " + std::to_string(workspace_bytes) +
                                     " bytes, this launch needs " + std::to_string(need));
@@ -456,6 +547,7 @@ void launch_turbo_decode(const turbo_code_shape& shape,
     a.f2 = shape.f2;
     a.iterations = prm.iterations;
     a.scaling = prm.scaling;
+    a.llr_scale = llr_scale;
     a.stop = prm.stop;
     a.pi = shape.pi;
     a.pi_inv = shape.pi_inv;
@@ -464,10 +556,49 @@ void launch_turbo_decode(const turbo_code_shape& shape,
     a.bits = bits;
     a.app = app;
     a.iterations_used = iterations;
-    a.workspace = static_cast<float*>(workspace);
+    a.workspace = static_cast<uint32_t*>(workspace);
     a.shared_channel = p.shared_channel;
-    kernel_for(prm.algorithm)<<<p.grid, p.threads, p.smem_bytes, stream>>>(a);
+    kernel_for(prm.algorithm, prm.metrics)<<<p.grid, p.threads, p.smem_bytes, stream>>>(a);
     GPUFEC_CUDA_CHECK_LAUNCH();
+}
+
+} // namespace
+
+void launch_turbo_decode(const turbo_code_shape& shape,
+                         const float* llr,
+                         size_t n_blocks,
+                         uint8_t* bits,
+                         float* app,
+                         int* iterations,
+                         void* workspace,
+                         size_t workspace_bytes,
+                         cudaStream_t stream,
+                         const turbo_launch_config& config)
+{
+    if (shape.params.metrics != turbo_metrics::FLOAT)
+        throw std::invalid_argument("launch_turbo_decode: float LLRs need metrics = float; 16-bit metrics "
+                                    "take int8 values (the int8 overload)");
+    launch(shape, llr, 1.0f, n_blocks, bits, app, iterations, workspace, workspace_bytes, stream, config);
+}
+
+void launch_turbo_decode(const turbo_code_shape& shape,
+                         const int8_t* q,
+                         float llr_scale,
+                         size_t n_blocks,
+                         uint8_t* bits,
+                         float* app,
+                         int* iterations,
+                         void* workspace,
+                         size_t workspace_bytes,
+                         cudaStream_t stream,
+                         const turbo_launch_config& config)
+{
+    if (shape.params.metrics != turbo_metrics::INT16)
+        throw std::invalid_argument("launch_turbo_decode: int8 values need metrics = int16");
+    if (!(std::isfinite(llr_scale) && llr_scale > 0.0f))
+        throw std::invalid_argument("launch_turbo_decode: llr_scale = " + std::to_string(llr_scale) +
+                                    " must be finite and > 0");
+    launch(shape, q, llr_scale, n_blocks, bits, app, iterations, workspace, workspace_bytes, stream, config);
 }
 
 } // namespace cuda

@@ -66,11 +66,29 @@ size_t turbo_workspace_bytes(const turbo_code_shape& shape, size_t max_blocks);
  * @param bits n_blocks * K decisions (0/1)
  * @param app n_blocks * K a-posteriori LLRs, or null
  * @param iterations n_blocks iteration counts, or null
- * @throws std::invalid_argument for a workspace smaller than turbo_workspace_bytes or a bad
- *         config
+ * @throws std::invalid_argument for a workspace smaller than turbo_workspace_bytes, a bad
+ *         config, or 16-bit metrics (the int8 overload below takes those)
  */
 void launch_turbo_decode(const turbo_code_shape& shape,
                          const float* llr,
+                         size_t n_blocks,
+                         uint8_t* bits,
+                         float* app,
+                         int* iterations,
+                         void* workspace,
+                         size_t workspace_bytes,
+                         cudaStream_t stream,
+                         const turbo_launch_config& config = {});
+
+/*!
+ * The same with 16-bit metrics (shape.params.metrics == INT16): @p q holds the soft-input
+ * stage's int8 values round(LLR * llr_scale) (-128 read as -127); @p app gets the integer
+ * a-posteriori values divided by @p llr_scale.
+ * @throws std::invalid_argument as above, and for float metrics or a bad llr_scale
+ */
+void launch_turbo_decode(const turbo_code_shape& shape,
+                         const int8_t* q,
+                         float llr_scale,
                          size_t n_blocks,
                          uint8_t* bits,
                          float* app,

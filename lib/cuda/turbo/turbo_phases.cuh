@@ -5,11 +5,12 @@
  *
  * Where a window keeps its checkpoints, group ends and edge metrics is the kernel's choice, given
  * as a store S with
- *   size_t stride;                               metrics of one window are stride floats apart
- *   float* ckpt(w), float* groups(w);            window w's checkpoints and group ends
- *   float* edge(c, kind, parity, w);             window w's start metrics (ALPHA or BETA) for
+ *   using metric;                                the recursions' value type (float, int32_t)
+ *   size_t stride;                               metrics of one window are stride values apart
+ *   metric* ckpt(w), metric* groups(w);            window w's checkpoints and group ends
+ *   metric* edge(c, kind, parity, w);             window w's start metrics (ALPHA or BETA) for
  *                                                constituent c, double-buffered by iteration parity
- *   const float* beta_K(c);                      constituent c's beta(K) from its tail (stride 1)
+ *   const metric* beta_K(c);                      constituent c's beta(K) from its tail (stride 1)
  * edge() may point into another thread block's shared memory (the cluster kernel): a window only
  * ever writes its neighbours' edges for the next iteration and reads its own of this one.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,65 +34,66 @@ struct window_split {
 
 /* beta where window w's backward recursion starts: beta(K) from the tail at the block's end,
  * else the edge its right neighbour left in the previous iteration (0 in the first). */
-template <class S>
-__device__ void beta_start(const S& st, const window_split& sp, const window& win, unsigned w, int c, int it, float* b)
+template <class S, typename T>
+__device__ void beta_start(const S& st, const window_split& sp, const window& win, unsigned w, int c, int it, T* b)
 {
     const bool last = win.train_end == sp.K;
-    const float* from = last ? st.beta_K(c) : (it == 1 ? nullptr : st.edge(c, BETA, it & 1, w));
+    const T* from = last ? st.beta_K(c) : (it == 1 ? nullptr : st.edge(c, BETA, it & 1, w));
     const size_t stride = last ? 1 : st.stride;
 #pragma unroll
     for (int s = 0; s < rsc_states; ++s)
-        b[s] = from ? from[s * stride] : 0.0f;
+        b[s] = from ? from[s * stride] : T(0);
 }
 
 /* The alpha and beta edges window w records for its neighbours' next iteration. */
 template <class S>
-__device__ edge_out alpha_edge(const S& st, const window_split& sp, unsigned w, int c, int it)
+__device__ auto alpha_edge(const S& st, const window_split& sp, unsigned w, int c, int it)
 {
+    using E = edge_out<typename S::metric>;
     if (w + 1 == sp.P)
-        return { nullptr, 0, 0 };
+        return E{ nullptr, 0, 0 };
     const window next(w + 1, sp.P, sp.K, sp.g);
-    return { st.edge(c, ALPHA, (it & 1) ^ 1, w + 1), st.stride, next.train_begin };
+    return E{ st.edge(c, ALPHA, (it & 1) ^ 1, w + 1), st.stride, next.train_begin };
 }
 
 template <class S>
-__device__ edge_out beta_edge(const S& st, const window_split& sp, unsigned w, int c, int it)
+__device__ auto beta_edge(const S& st, const window_split& sp, unsigned w, int c, int it)
 {
+    using E = edge_out<typename S::metric>;
     if (w == 0)
-        return { nullptr, 0, 0 };
+        return E{ nullptr, 0, 0 };
     const window prev(w - 1, sp.P, sp.K, sp.g);
-    return { st.edge(c, BETA, (it & 1) ^ 1, w - 1), st.stride, prev.train_end };
+    return E{ st.edge(c, BETA, (it & 1) ^ 1, w - 1), st.stride, prev.train_end };
 }
 
 /* Phase one of window w's thread t: the forward pass (t = 0) or, with T > 1, the whole
  * backward pass recording the group ends (t = 1). */
-template <class M, class S>
-__device__ void phase_one(const S& st, const window_split& sp, const half_inputs& h, unsigned w, unsigned t, int c,
-                          int it)
+template <class M, class S, class H>
+__device__ void phase_one(const S& st, const window_split& sp, const H& h, unsigned w, unsigned t, int c, int it)
 {
     const window win(w, sp.P, sp.K, sp.g);
     if (t == 0)
         alpha_pass<M>(h, win, it == 1 ? nullptr : st.edge(c, ALPHA, it & 1, w), st.stride, st.ckpt(w), st.stride,
                       alpha_edge(st, sp, w, c, it));
     if (sp.T > 1 && t == 1) {
-        float b[rsc_states];
+        typename H::T b[rsc_states];
         beta_start(st, sp, win, w, c, it, b);
         beta_run<M>(h, win, b, win.train_end, win.begin, beta_edge(st, sp, w, c, it),
-                    group_out{ st.groups(w), st.stride, sp.T });
+                    group_out<typename H::T>{ st.groups(w), st.stride, sp.T });
     }
 }
 
 /* Phase two of window w's thread t: its group of segments backwards, extrinsics out. */
-template <class M, class S>
-__device__ void phase_two(const S& st, const window_split& sp, const half_inputs& h, unsigned w, unsigned t, int c,
-                          int it)
+template <class M, class S, class H>
+__device__ void phase_two(const S& st, const window_split& sp, const H& h, unsigned w, unsigned t, int c, int it)
 {
+    using T = typename H::T;
     const window win(w, sp.P, sp.K, sp.g);
-    float b[rsc_states];
+    T b[rsc_states];
     if (sp.T == 1) {
-        const edge_out edge = beta_edge(st, sp, w, c, it);
+        const edge_out<T> edge = beta_edge(st, sp, w, c, it);
         beta_start(st, sp, win, w, c, it, b);
-        beta_run<M>(h, win, b, win.train_end, win.end, edge, group_out{ nullptr, 0, 0 });
+        beta_run<M>(h, win, b, win.train_end, win.end, edge, group_out<T>{ nullptr, 0, 0 });
         backward_segments<M>(h, win, b, 0, win.segments, st.ckpt(w), st.stride, edge);
         return;
     }
@@ -99,7 +101,7 @@ __device__ void phase_two(const S& st, const window_split& sp, const half_inputs
     if (s_lo == s_hi)
         return;
     load8(st.groups(w) + size_t(t) * rsc_states * st.stride, st.stride, b);
-    backward_segments<M>(h, win, b, s_lo, s_hi, st.ckpt(w), st.stride, edge_out{ nullptr, 0, 0 });
+    backward_segments<M>(h, win, b, s_lo, s_hi, st.ckpt(w), st.stride, edge_out<T>{ nullptr, 0, 0 });
 }
 
 } // namespace turbo_dev

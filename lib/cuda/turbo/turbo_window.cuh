@@ -15,6 +15,8 @@
 #ifndef INCLUDED_GPUFEC_CUDA_TURBO_WINDOW_CUH
 #define INCLUDED_GPUFEC_CUDA_TURBO_WINDOW_CUH
 
+#include "common/quantize.h"
+#include "common/turbo/metric_domains.h"
 #include "common/turbo/siso_arith.h"
 #include <gnuradio/gpufec/lte_turbo_params.h>
 #include <cstdint>
@@ -25,8 +27,10 @@ namespace cuda {
 namespace turbo_dev {
 
 using gpufec::turbo::branch_metrics;
-using gpufec::turbo::metric_unreachable;
+using gpufec::turbo::float_metrics;
+using gpufec::turbo::int16_metrics;
 using gpufec::turbo::rsc_states;
+using gpufec::turbo::unreachable_metric;
 
 /* Steps per checkpoint: the backward pass holds 8 x turbo_segment alphas in registers. */
 constexpr unsigned turbo_segment = 8;
@@ -39,6 +43,7 @@ constexpr unsigned turbo_segment = 8;
  */
 struct max_log_fmax {
     GPUFEC_HOST_DEVICE static float op(float a, float b) { return fmaxf(a, b); }
+    GPUFEC_HOST_DEVICE static int32_t op(int32_t a, int32_t b) { return a > b ? a : b; }
 };
 
 /* What the CPU decoder reads for an input value (map_cpu.cc): NaN as 0, the rest clamped. */
@@ -46,6 +51,11 @@ __device__ __forceinline__ float sanitize(float v)
 {
     return v != v ? 0.0f : fminf(fmaxf(v, -lte_turbo_llr_limit), lte_turbo_llr_limit);
 }
+
+/* The same for the 16-bit decoder's int8 values: -128 reads as -127; values it stored itself
+ * are already in range. */
+__device__ __forceinline__ int32_t sanitize(int8_t q) { return llr_value(q); }
+__device__ __forceinline__ int32_t sanitize(int16_t v) { return v; }
 
 /* Step k's place in a shared-memory array of whole rows of 32 words: each row is XOR-swizzled
  * by its index, so the windows of a warp, whose starts are 32 or more steps apart, spread over
@@ -70,14 +80,16 @@ struct window {
 
 /* Eight metrics of one window in a strided array (stride apart: the windows of a warp then
  * touch consecutive words). */
-__device__ __forceinline__ void store8(const float* m, float* to, size_t stride)
+template <typename T>
+__device__ __forceinline__ void store8(const T* m, T* to, size_t stride)
 {
 #pragma unroll
     for (int s = 0; s < rsc_states; ++s)
         to[s * stride] = m[s];
 }
 
-__device__ __forceinline__ void load8(const float* from, size_t stride, float* m)
+template <typename T>
+__device__ __forceinline__ void load8(const T* from, size_t stride, T* m)
 {
 #pragma unroll
     for (int s = 0; s < rsc_states; ++s)
@@ -85,8 +97,9 @@ __device__ __forceinline__ void load8(const float* from, size_t stride, float* m
 }
 
 /* Where a window's edge metrics go: the neighbour's start metrics for the next iteration. */
+template <typename T>
 struct edge_out {
-    float* to;     //!< null: nothing to record
+    T* to;         //!< null: nothing to record
     size_t stride;
     unsigned step; //!< record the metric of this step
 };
@@ -110,19 +123,24 @@ struct qpp_walk {
     }
 };
 
-/* One constituent's inputs and output in shared memory (indexed through sk). A thread block
- * that holds only part of the steps (the cluster kernel) keeps step k at k - origin. */
+/* One constituent's inputs and output in shared memory (indexed through sk), in metric domain
+ * D (metric_domains.h): arrays of D::stored, recursions in D::metric. A thread block that holds
+ * only part of the steps (the cluster kernel) keeps step k at k - origin. */
+template <class D>
 struct half_inputs {
-    const float* sa;  //!< systematic + a priori, in this constituent's order
-    const float* par;
-    float* ext;       //!< extrinsic out: at step k, or at Pi(k) for the second constituent
+    using T = typename D::metric;
+    using V = typename D::stored;
+    const V* sa;  //!< systematic + a priori, in this constituent's order
+    const V* par;
+    V* ext;       //!< extrinsic out: at step k, or at Pi(k) for the second constituent
     bool interleaved;
     unsigned K, f1, f2;
+    D dom;
     unsigned in_origin = 0;  //!< sa and par hold step k at k - in_origin
     unsigned out_origin = 0; //!< ext holds its value for k at k - out_origin (not interleaved)
 
-    __device__ __forceinline__ float sa_at(unsigned k) const { return sa[sk(k - in_origin)]; }
-    __device__ __forceinline__ float par_at(unsigned k) const { return par[sk(k - in_origin)]; }
+    __device__ __forceinline__ T sa_at(unsigned k) const { return T(sa[sk(k - in_origin)]); }
+    __device__ __forceinline__ T par_at(unsigned k) const { return T(par[sk(k - in_origin)]); }
 };
 
 /*
@@ -130,20 +148,20 @@ struct half_inputs {
  * else from @p init (null: all zero, the first iteration). Records the checkpoints
  * (ckpt + s * 8 * stride) and the alpha edge.
  */
-template <class M>
-__device__ void alpha_pass(const half_inputs& h,
+template <class M, class H, typename T = typename H::T>
+__device__ void alpha_pass(const H& h,
                            const window& w,
-                           const float* init,
+                           const T* init,
                            size_t init_stride,
-                           float* ckpt,
+                           T* ckpt,
                            size_t stride,
-                           const edge_out& edge)
+                           const edge_out<T>& edge)
 {
-    float a[rsc_states];
+    T a[rsc_states];
 #pragma unroll
     for (int s = 0; s < rsc_states; ++s)
-        a[s] = w.train_begin == 0 ? (s == 0 ? 0.0f : metric_unreachable)
-                                  : (init ? init[s * init_stride] : 0.0f);
+        a[s] = w.train_begin == 0 ? (s == 0 ? T(0) : unreachable_metric<T>())
+                                  : (init ? init[s * init_stride] : T(0));
     unsigned next_ckpt = w.begin, s = 0;
     for (unsigned k = w.train_begin;; ++k) {
         if (edge.to && k == edge.step)
@@ -161,8 +179,9 @@ __device__ void alpha_pass(const half_inputs& h,
 
 /* Where the backward pass of phase one leaves beta for phase two's threads: at the end of each
  * of @p groups groups of segments (group t: segments [t S / groups, (t + 1) S / groups)). */
+template <typename T>
 struct group_out {
-    float* to; //!< group t at to + t * 8 * stride; null: none
+    T* to; //!< group t at to + t * 8 * stride; null: none
     size_t stride;
     unsigned groups;
 };
@@ -181,14 +200,14 @@ __device__ __forceinline__ unsigned group_end_step(const window& w, unsigned t, 
  * beta from step @p from down to step @p to (b holds beta(from) and ends as beta(to)), no
  * extrinsics; records the beta edge and the group ends met on the way.
  */
-template <class M>
-__device__ void beta_run(const half_inputs& h,
+template <class M, class H, typename T = typename H::T>
+__device__ void beta_run(const H& h,
                          const window& w,
-                         float* b,
+                         T* b,
                          unsigned from,
                          unsigned to,
-                         const edge_out& edge,
-                         const group_out& groups)
+                         const edge_out<T>& edge,
+                         const group_out<T>& groups)
 {
     int t = groups.to ? int(groups.groups) - 1 : -1;
     for (unsigned k = from;; --k) {
@@ -202,20 +221,60 @@ __device__ void beta_run(const half_inputs& h,
     }
 }
 
+/* A segment's recomputed alphas in registers: floats as they are; 16-bit metrics two to a
+ * register (they fit: metric_domains.h), which keeps the 16-bit kernel 32 registers lighter
+ * at the cost of a pack per state pair and step and an unpack per state and step. */
+template <typename T>
+struct packed_alphas {
+    using word = T;
+    static constexpr int words = rsc_states;
+    __device__ __forceinline__ static void put(const T* x, word* to)
+    {
+#pragma unroll
+        for (int s = 0; s < rsc_states; ++s)
+            to[s] = x[s];
+    }
+    __device__ __forceinline__ static void get(const word* from, T* x)
+    {
+#pragma unroll
+        for (int s = 0; s < rsc_states; ++s)
+            x[s] = from[s];
+    }
+};
+template <>
+struct packed_alphas<int32_t> {
+    using word = uint32_t;
+    static constexpr int words = rsc_states / 2;
+    __device__ __forceinline__ static void put(const int32_t* x, word* to)
+    {
+#pragma unroll
+        for (int s = 0; s < words; ++s)
+            to[s] = (uint32_t(x[2 * s]) & 0xffffu) | (uint32_t(x[2 * s + 1]) << 16);
+    }
+    __device__ __forceinline__ static void get(const word* from, int32_t* x)
+    {
+#pragma unroll
+        for (int s = 0; s < words; ++s) {
+            x[2 * s] = int32_t(from[s] << 16) >> 16;
+            x[2 * s + 1] = int32_t(from[s]) >> 16;
+        }
+    }
+};
+
 /*
  * Segments [s_lo, s_hi) backwards: b holds beta at the end of segment s_hi - 1 and ends as
  * beta(begin + s_lo * turbo_segment). Each segment's alphas are recomputed from its checkpoint
  * into registers (the unrolled loops index them with constants); the extrinsics are written.
  */
-template <class M>
-__device__ void backward_segments(const half_inputs& h,
+template <class M, class H, typename T = typename H::T>
+__device__ void backward_segments(const H& h,
                                   const window& w,
-                                  float* b,
+                                  T* b,
                                   unsigned s_lo,
                                   unsigned s_hi,
-                                  const float* ckpt,
+                                  const T* ckpt,
                                   size_t stride,
-                                  const edge_out& edge)
+                                  const edge_out<T>& edge)
 {
     if (s_lo >= s_hi)
         return;
@@ -223,19 +282,25 @@ __device__ void backward_segments(const half_inputs& h,
     for (unsigned s = s_hi; s-- > s_lo;) {
         const unsigned base = w.begin + s * turbo_segment;
         const unsigned len = min(turbo_segment, w.end - base);
-        float a[turbo_segment][rsc_states];
-        load8(ckpt + size_t(s) * rsc_states * stride, stride, a[0]);
+        using pack = packed_alphas<T>;
+        typename pack::word seg[turbo_segment][pack::words];
+        T a[rsc_states];
+        load8(ckpt + size_t(s) * rsc_states * stride, stride, a);
+        pack::put(a, seg[0]);
 #pragma unroll
         for (unsigned i = 1; i < turbo_segment; ++i)
-            if (i < len)
-                gpufec::turbo::alpha_step<M>(
-                    a[i - 1], branch_metrics(h.sa_at(base + i - 1), h.par_at(base + i - 1)), a[i]);
+            if (i < len) {
+                gpufec::turbo::alpha_step<M>(a, branch_metrics(h.sa_at(base + i - 1), h.par_at(base + i - 1)), a);
+                pack::put(a, seg[i]);
+            }
 #pragma unroll
         for (int i = turbo_segment - 1; i >= 0; --i) {
             if (unsigned(i) < len) {
                 const unsigned k = base + unsigned(i); // b holds beta(k + 1)
-                const float sa = h.sa_at(k), par = h.par_at(k);
-                h.ext[sk(h.interleaved ? pi.value : k - h.out_origin)] = gpufec::turbo::extrinsic<M>(a[i], b, par);
+                const T sa = h.sa_at(k), par = h.par_at(k);
+                pack::get(seg[i], a);
+                h.ext[sk(h.interleaved ? pi.value : k - h.out_origin)] =
+                    typename H::V(h.dom.extrinsic_out(gpufec::turbo::extrinsic<M>(a, b, par)));
                 if (h.interleaved)
                     pi.down();
                 gpufec::turbo::beta_step<M>(b, branch_metrics(sa, par), b);
