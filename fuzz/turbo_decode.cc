@@ -1,10 +1,14 @@
 /* The CPU LTE turbo decoder (map_decoder_cpu) on small K with random parameters (absurd ones
- * included) and LLRs with NaN, Inf, huge and tiny values, or clean encoded blocks.
+ * included) and LLRs with NaN, Inf, huge and tiny values, or clean encoded blocks, in float
+ * metrics or in 16-bit metrics (the LLRs quantized to int8 with a random scale, or int8 values
+ * as they come).
  * Properties: bad parameters are std::invalid_argument; non-finite inputs are counted; the
- * outputs are 0/1 bits, finite a-posteriori LLRs whose sign is the bit, and 1..iterations
- * iterations; a noise-free block decodes exactly with one window.
+ * outputs are 0/1 bits, finite a-posteriori LLRs whose sign is the bit (16-bit metrics:
+ * integers over the scale, at most 127 + 2 * 1023), and 1..iterations iterations; a
+ * noise-free block decodes exactly with one window.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "common/quantize.h"
 #include "core/turbo/map_cpu.h"
 #include "fuzz_input.h"
 #include <gnuradio/gpufec/lte_chain.h>
@@ -25,6 +29,7 @@ lte_turbo_params params(FuzzedDataProvider& in)
     p.stop = static_cast<early_stop>(in.ConsumeIntegralInRange<int>(0, 4));
     p.subblocks = in.ConsumeBool() ? 1u : in.ConsumeIntegral<unsigned>() % 70;
     p.guard = in.ConsumeBool() ? 0u : in.ConsumeIntegral<unsigned>() % 40;
+    p.metrics = static_cast<turbo_metrics>(in.ConsumeIntegralInRange<int>(0, 2));
     return p;
 }
 
@@ -69,16 +74,39 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     std::vector<float> app(blocks * K);
     std::vector<int> used(blocks);
     const bool want_app = in.ConsumeBool();
-    FUZZ_CHECK(dec->decode(llr.data(), blocks, bits.data(), want_app ? app.data() : nullptr,
-                           in.ConsumeBool() ? used.data() : nullptr) == bad);
+    int* used_out = in.ConsumeBool() ? used.data() : nullptr;
+    bool exact = clean && p.subblocks == 1;
+    float scale = 1.0f;
+    if (p.metrics == turbo_metrics::INT16) {
+        // Quantized LLRs, or int8 values straight from the input (-128 among them).
+        std::vector<int8_t> q;
+        if (in.ConsumeBool() || clean) {
+            scale = in.ConsumeFloatingPointInRange<float>(1e-3f, 1e3f);
+            for (float v : llr)
+                q.push_back(quantize_llr(v, scale));
+            exact = exact && quantize_llr(std::fabs(llr[0]), scale) != 0;
+        } else {
+            q = fuzz::int8_values(in, blocks * N);
+        }
+        dec->decode_quantized(q.data(), scale, blocks, bits.data(),
+                              want_app ? app.data() : nullptr, used_out);
+    } else {
+        FUZZ_CHECK(dec->decode(llr.data(), blocks, bits.data(), want_app ? app.data() : nullptr,
+                               used_out) == bad);
+    }
     for (size_t i = 0; i < bits.size(); ++i) {
         FUZZ_CHECK(bits[i] <= 1);
         if (want_app)
             FUZZ_CHECK(std::isfinite(app[i]) && bits[i] == (app[i] > 0.0f));
+        if (want_app && p.metrics == turbo_metrics::INT16) {
+            const float n = app[i] * scale; // the integer a-posteriori value, back
+            FUZZ_CHECK(std::fabs(n) <= 2173.5f &&
+                       std::fabs(n - std::nearbyint(n)) <= 1e-3f * (1.0f + std::fabs(n)));
+        }
     }
     for (int u : used)
         FUZZ_CHECK(u == 0 || (u >= 1 && u <= p.iterations));
-    if (clean && p.subblocks == 1)
+    if (exact)
         FUZZ_CHECK(bits == info);
     return 0;
 }

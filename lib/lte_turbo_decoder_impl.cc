@@ -22,14 +22,16 @@ lte_turbo_decoder::sptr lte_turbo_decoder::make(lte_turbo_code_sptr code,
                                                 size_t E,
                                                 int rv,
                                                 size_t ncb,
-                                                bool llr_output)
+                                                bool llr_output,
+                                                const std::string& metrics)
 {
     if (!code)
         throw std::invalid_argument(
             "code is None: pass an LTE turbo code, e.g. gpufec.lte_turbo_code(6144)");
     const lte_turbo_options opts(
         decoder_options::from_parameters(backend, input, llr_scale, invert, device),
-        lte_turbo_params::from_parameters(iterations, algorithm, scaling, early_stop, subblocks, guard),
+        lte_turbo_params::from_parameters(
+            iterations, algorithm, scaling, early_stop, subblocks, guard, metrics),
         lte_rate_dematching{ E, rv, ncb });
     return gnuradio::make_block_sptr<lte_turbo_decoder_impl>(code, opts, length_tag, llr_output);
 }
@@ -59,7 +61,8 @@ std::string description(const lte_turbo_decoder_engine& e)
 {
     const lte_rate_dematching& rm = e.options().rate_match;
     std::string d = e.decoded_code().name() + ", " + std::to_string(e.options().turbo.iterations) +
-                     " iterations " + turbo_algorithm_name(e.options().turbo.algorithm);
+                     " iterations " + turbo_algorithm_name(e.options().turbo.algorithm) + ", " +
+                     turbo_metrics_name(e.options().turbo.metrics) + " metrics";
     if (rm.E > 0)
         d += ", de-matching E=" + std::to_string(rm.E) + " rv=" + std::to_string(rm.rv);
     return d;

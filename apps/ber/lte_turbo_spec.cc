@@ -49,6 +49,7 @@ lte_turbo_params parse_spec(const std::string& args)
     float scaling = lte_turbo_params().scaling;
     std::string stop = early_stop_name(lte_turbo_params().stop);
     int P = int(lte_turbo_params().subblocks), g = int(lte_turbo_params().guard);
+    std::string metrics = turbo_metrics_name(lte_turbo_params().metrics);
     std::istringstream fields(args);
     for (std::string kv; std::getline(fields, kv, ',');) {
         const size_t eq = kv.find('=');
@@ -68,11 +69,13 @@ lte_turbo_params parse_spec(const std::string& args)
             P = int(parse_count(what, value, 1, 6144));
         else if (key == "g")
             g = int(parse_count(what, value, 0, 6144));
+        else if (key == "metrics")
+            metrics = value;
         else
             throw std::invalid_argument("--code lte_turbo: unknown key '" + key +
-                                        "' (keys: it, alg, scaling, stop, P, g)");
+                                        "' (keys: it, alg, scaling, stop, P, g, metrics)");
     }
-    return lte_turbo_params::from_parameters(iterations, algorithm, scaling, stop, P, g);
+    return lte_turbo_params::from_parameters(iterations, algorithm, scaling, stop, P, g, metrics);
 }
 
 code_under_test make_turbo(const std::string& args, size_t frame_bits)
@@ -89,6 +92,7 @@ code_under_test make_turbo(const std::string& args, size_t frame_bits)
         return "P = " + std::to_string(r.subblocks) + ", g = " + std::to_string(r.guard);
     };
     cut.decoder = turbo_algorithm_name(params.algorithm) + ", " +
+                  turbo_metrics_name(params.metrics) + " metrics, " +
                   std::to_string(params.iterations) + " iterations, " +
                   (params.subblocks > 0 ? split(backend_kind::CPU)
                                         : "the backend's split (cpu: " + split(backend_kind::CPU) +
@@ -115,9 +119,12 @@ const register_code_family registration({
     "                        keys: it (iterations, default 6), alg (max-log, log-map),\n"
     "                        scaling (extrinsic, default 0.75), stop (none, crc, hard),\n"
     "                        P (sub-blocks; default 0: the backend's, cpu 1, cuda ~K/48),\n"
-    "                        g (guard steps, default 0; with P = 0 the backend's); decoded on\n"
-    "                        --backend (cuda: the CUDA decoder, channel generated on the host)\n"
-    "                        e.g. --code lte_turbo:it=6,P=128,g=16 --frame-bits 6144\n",
+    "                        g (guard steps, default 0; with P = 0 the backend's), metrics\n"
+    "                        (float, or int16: 16-bit integer metrics from the LLRs quantized\n"
+    "                        to int8 with the LLR scale 8; max-log only); decoded on --backend\n"
+    "                        (cuda: the CUDA decoder, channel generated on the host)\n"
+    "                        e.g. --code lte_turbo:it=6,P=128,g=16 --frame-bits 6144\n"
+    "                             --code lte_turbo:metrics=int16 --frame-bits 1024\n",
     make_turbo,
 });
 

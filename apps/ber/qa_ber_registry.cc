@@ -128,7 +128,7 @@ class ber_registry_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
         CPPUNIT_ASSERT(s.cpu);
         const code_under_test t = make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056);
-        CPPUNIT_ASSERT_EQUAL(std::string("log-map, 4 iterations, P = 8, g = 4"),
+        CPPUNIT_ASSERT_EQUAL(std::string("log-map, float metrics, 4 iterations, P = 8, g = 4"),
                              t.decoder.substr(0, t.decoder.find(';')));
         CPPUNIT_ASSERT_EQUAL(size_t(3 * (1056 + 4)), t.coded->coded_bits_per_block());
         // A few frames through the host simulation: noise-free enough to decode exactly.
@@ -138,6 +138,14 @@ class ber_registry_test : public CppUnit::TestFixture
         const point_result r = simulate_point(*sim, t.frame_bits, rule);
         CPPUNIT_ASSERT_EQUAL(uint64_t(3), r.counts.frames);
         CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.counts.bit_errors);
+        // 16-bit metrics: named in the description, and decoding as well.
+        const code_under_test i16 = make_code("lte_turbo:metrics=int16,it=4", 1056);
+        CPPUNIT_ASSERT_EQUAL(std::string("max-log, int16 metrics, 4 iterations"),
+                             i16.decoder.substr(0, i16.decoder.find(", the backend")));
+        const auto sim16 = i16.cpu(sim_setup{ make_channel("awgn").at(6.0, i16.coded->rate()), 1, 0 });
+        const point_result r16 = simulate_point(*sim16, i16.frame_bits, rule);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), r16.counts.frames);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r16.counts.bit_errors);
     }
 
     void bad_specs_fail()
@@ -147,7 +155,8 @@ class ber_registry_test : public CppUnit::TestFixture
                                   "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0",
                                   "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12",
                                   "lte_turbo:it=0", "lte_turbo:alg=exact", "lte_turbo:stop=x",
-                                  "lte_turbo:P=0", "lte_turbo:foo=1", "lte_turbo:g" }) {
+                                  "lte_turbo:P=0", "lte_turbo:foo=1", "lte_turbo:g",
+                                  "lte_turbo:metrics=double", "lte_turbo:metrics=int16,alg=log-map" }) {
             CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 104), std::invalid_argument);
         }
         CPPUNIT_ASSERT_THROW(make_code("lte_turbo", 100), std::invalid_argument); // no LTE size

@@ -83,7 +83,8 @@ class qa_decoder_defaults(gr_unittest.TestCase):
 
     def test_lte_turbo(self):
         turbo = gpufec.lte_turbo_defaults()
-        shared = ("iterations", "algorithm", "scaling", "early_stop", "subblocks", "guard")
+        shared = ("iterations", "algorithm", "scaling", "early_stop", "subblocks", "guard",
+                  "metrics")
         self.assert_signature(gpufec.lte_turbo_decode, turbo, shared)
         self.assert_signature(gpufec.lte_turbo_decoder.__init__, turbo,
                               shared + ("E", "rv", "ncb"))

@@ -146,6 +146,35 @@ class qa_lte_turbo(gr_unittest.TestCase):
         np.testing.assert_array_equal(bits_out(src_bits), info)
         np.testing.assert_array_equal(bits_out(dec_bits), decoded)
 
+    def test_int16_metrics(self):
+        # 16-bit integer metrics: noise-free blocks decode from float, int8 and hard-bit input,
+        # the a-posteriori LLRs are integers over llr_scale, the block takes the function's
+        # decisions on noisy input, and the parameter is checked.
+        code = gpufec.lte_turbo_code(1056)
+        info = self.bits(2 * 1056)
+        coded = gpufec.lte_turbo_encode(code, info)
+        for soft in (clean(coded), np.where(coded != 0, 100, -100).astype(np.int8), coded):
+            np.testing.assert_array_equal(
+                gpufec.lte_turbo_decode(code, soft, backend="cpu", metrics="int16"), info,
+                err_msg=str(soft.dtype))
+        _, app = gpufec.lte_turbo_decode(code, clean(coded), backend="cpu", metrics="int16",
+                                         llr_scale=4.0, return_llrs=True)
+        np.testing.assert_array_equal(app * 4, np.rint(app * 4))
+        np.testing.assert_array_equal(app > 0, info == 1)
+        _, llr = gpufec.awgn_bpsk_generate(code, 4, 0.8, seed=5, backend="cpu")
+        want, app16 = gpufec.lte_turbo_decode(code, llr, backend="cpu", metrics="int16",
+                                              return_llrs=True)
+        _, app_float = gpufec.lte_turbo_decode(code, llr, backend="cpu", return_llrs=True)
+        self.assertFalse(np.array_equal(app16, app_float))
+        dec = gpufec.lte_turbo_decoder(code, backend="cpu", metrics="int16")
+        np.testing.assert_array_equal(bits_out(run(blocks.vector_source_f(llr.tolist()), dec)), want)
+        with self.assertRaisesRegex(ValueError, "metrics = 'double' is not known: use 'float' or 'int16'"):
+            gpufec.lte_turbo_decode(code, llr, backend="cpu", metrics="double")
+        with self.assertRaisesRegex(ValueError, "metrics = 'double'"):
+            gpufec.lte_turbo_decoder(code, backend="cpu", metrics="double")
+        with self.assertRaisesRegex(ValueError, "'int16' runs max-log-MAP only"):
+            gpufec.lte_turbo_decode(code, llr, backend="cpu", metrics="int16", algorithm="log-map")
+
     def test_int8_input_invert_and_llrs(self):
         code = gpufec.lte_turbo_code(256)
         _, llr = gpufec.awgn_bpsk_generate(code, 6, 1.0, seed=4, backend="cpu")

@@ -116,6 +116,10 @@ public:
 private:
     template <typename T>
     void decode_t(const T* soft, uint8_t* bits, size_t n_frames, float* app, const float* apriori);
+    template <typename T>
+    void to_llrs(const T* in, size_t batch, size_t first_frame, const float* apriori, float* llr);
+    template <typename T>
+    const int8_t* to_quantized(const T* in, size_t batch, size_t first_frame, const float* apriori);
 
     lte_turbo_code_sptr m_code;
     lte_turbo_options m_opts;
@@ -125,6 +129,7 @@ private:
     lte_crc m_crc;                     //!< the CRC the status checks
     std::vector<uint32_t> m_rm_index;  //!< rate de-matching table (empty without)
     std::vector<float> m_received;     //!< rate de-matching: one batch of received LLRs
+    std::vector<float> m_llr;          //!< 16-bit metrics: one batch of LLRs to quantize
     std::vector<int> m_iterations;     //!< per block of the last call
     std::vector<lte_turbo_block_status> m_status;
     std::vector<uint8_t> m_bits;       //!< decode_soft's decisions

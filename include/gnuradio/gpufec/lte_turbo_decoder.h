@@ -68,6 +68,8 @@ public:
      * \param rv redundancy version 0..3 (with E > 0)
      * \param ncb circular buffer length N_cb, 0 for the whole buffer (with E > 0)
      * \param llr_output add the optional second output: K float a-posteriori LLRs per block
+     * \param metrics "float" (binary32 LLRs) or "int16": 16-bit integer metrics from the
+     *        int8 values round(LLR * llr_scale), max-log-MAP only (docs/turbo.md)
      */
     static sptr make(lte_turbo_code_sptr code,
                      int iterations = lte_turbo_params().iterations,
@@ -85,7 +87,8 @@ public:
                      size_t E = lte_rate_dematching().E,
                      int rv = lte_rate_dematching().rv,
                      size_t ncb = lte_rate_dematching().ncb,
-                     bool llr_output = false);
+                     bool llr_output = false,
+                     const std::string& metrics = turbo_metrics_name(lte_turbo_params().metrics));
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;

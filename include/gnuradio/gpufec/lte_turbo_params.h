@@ -108,7 +108,8 @@ struct GPUFEC_CORE_API lte_turbo_params {
                                             float scaling,
                                             const std::string& early_stop,
                                             int subblocks,
-                                            int guard);
+                                            int guard,
+                                            const std::string& metrics);
 };
 
 } // namespace gpufec

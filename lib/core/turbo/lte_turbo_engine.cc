@@ -1,11 +1,14 @@
 /* lte_turbo_decoder_engine: option checking, the soft-input stage (and rate de-matching)
  * straight into the backend's input buffer, batches of at most the backend's max_batch, and
- * the per-block status. The backends see finite LLRs within +-lte_turbo_llr_limit.
+ * the per-block status. With float metrics the backends see finite LLRs within
+ * +-lte_turbo_llr_limit; with 16-bit metrics, int8 values round(LLR * llr_scale) in
+ * [-127, 127] (common/quantize.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../backend_factory.h"
 #include "../parallel_for.h"
 #include "../soft_input.h"
+#include "common/quantize.h"
 #include "rate_dematch.h"
 #include "turbo_backend.h"
 #include <gnuradio/gpufec/lte_turbo.h>
@@ -61,18 +64,73 @@ size_t lte_turbo_decoder_engine::soft_per_frame() const
     return m_rm_index.empty() ? m_code->coded_bits_per_block() : m_rm_index.size();
 }
 
+/* The float soft-input stage of one batch into @p llr (batch * N values): the values as
+ * LLRs, de-matched, the a priori LLRs added to the systematic ones, within the limit. */
+template <typename T>
+void lte_turbo_decoder_engine::to_llrs(
+    const T* in, size_t batch, size_t first_frame, const float* apriori, float* llr)
+{
+    const size_t per = soft_per_frame(), K = m_code->K(), N = m_code->coded_bits_per_block();
+    const size_t n_soft = batch * per;
+    const size_t workers = copy_workers(n_soft * sizeof(T));
+    if (m_rm_index.empty()) {
+        m_soft->to_float(in, n_soft, llr, m_soft_seen, workers);
+    } else {
+        m_soft->to_float(in, n_soft, m_received.data(), m_soft_seen, workers);
+        for (size_t b = 0; b < batch; ++b) {
+            float* d = llr + b * N;
+            turbo::rate_dematch(m_rm_index, m_received.data() + b * per, d, N);
+            // Repeated bits were summed: back within the limit the backends rely on.
+            for (size_t i = 0; i < N; ++i)
+                d[i] = std::min(std::max(d[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
+        }
+    }
+    if (apriori)
+        for (size_t b = 0; b < batch; ++b) {
+            float* sys = llr + b * N; // d(0) starts with the K systematic bits
+            const float* a = apriori + (first_frame + b) * K;
+            for (size_t i = 0; i < K; ++i)
+                sys[i] = std::min(std::max(sys[i] + a[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
+        }
+}
+
+/* 16-bit metrics: the batch as int8 values round(LLR * llr_scale) in the backend's quantized
+ * buffer. Values used as they are go through to_int8 (int8 input kept, -128 read as -127;
+ * floats quantized, non-finite ones counted); de-matched values and values with a priori LLRs
+ * added are built as LLRs first (to_llrs, which counts) and quantized from there. */
+template <typename T>
+const int8_t* lte_turbo_decoder_engine::to_quantized(
+    const T* in, size_t batch, size_t first_frame, const float* apriori)
+{
+    const size_t per = soft_per_frame(), N = m_code->coded_bits_per_block();
+    int8_t* q = m_impl->quantized_buffer(batch * N);
+    if (m_rm_index.empty() && !apriori) {
+        m_soft->to_int8(in, batch * per, q, m_soft_seen, copy_workers(batch * per * sizeof(T)));
+        return q;
+    }
+    m_llr.resize(batch * N);
+    to_llrs(in, batch, first_frame, apriori, m_llr.data());
+    const float scale = m_opts.llr_scale;
+    parallel_for(batch * N, copy_workers(batch * N * sizeof(float)), [&](size_t, size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i)
+            q[i] = quantize_llr(m_llr[i], scale);
+    });
+    return q;
+}
+
 template <typename T>
 void lte_turbo_decoder_engine::decode_t(
     const T* soft, uint8_t* bits, size_t n_frames, float* app, const float* apriori)
 {
     const size_t per = soft_per_frame(), K = m_code->K(), N = m_code->coded_bits_per_block();
+    const bool int16 = m_opts.turbo.metrics == turbo_metrics::INT16;
     m_iterations.resize(n_frames);
     // Int8 values go to a backend that converts them itself, through a table of this stage's
     // own conversion (with rate de-matching or a-priori values the host builds the LLRs).
     bool device_int8 = false;
     std::array<float, 256> to_llr{};
     if constexpr (std::is_same_v<T, int8_t>) {
-        device_int8 = m_rm_index.empty() && !apriori && m_impl->takes_int8();
+        device_int8 = !int16 && m_rm_index.empty() && !apriori && m_impl->takes_int8();
         if (device_int8) {
             std::array<int8_t, 256> all;
             for (int v = -128; v < 128; ++v)
@@ -93,30 +151,18 @@ void lte_turbo_decoder_engine::decode_t(
                 continue;
             }
         }
-        const size_t workers = copy_workers(n_soft * sizeof(T));
-        float* llr = m_impl->input_buffer(batch * N);
-        if (m_rm_index.empty()) {
-            m_soft->to_float(in, n_soft, llr, m_soft_seen, workers);
+        if (int16) {
+            const int8_t* q = to_quantized(in, batch, done, apriori);
+            m_soft_seen += n_soft;
+            m_impl->decode_quantized(q, m_opts.llr_scale, batch, bits + done * K,
+                                     app ? app + done * K : nullptr, m_iterations.data() + done);
         } else {
-            m_soft->to_float(in, n_soft, m_received.data(), m_soft_seen, workers);
-            for (size_t b = 0; b < batch; ++b) {
-                float* d = llr + b * N;
-                turbo::rate_dematch(m_rm_index, m_received.data() + b * per, d, N);
-                // Repeated bits were summed: back within the limit the backends rely on.
-                for (size_t i = 0; i < N; ++i)
-                    d[i] = std::min(std::max(d[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
-            }
+            float* llr = m_impl->input_buffer(batch * N);
+            to_llrs(in, batch, done, apriori, llr);
+            m_soft_seen += n_soft;
+            m_impl->decode(llr, batch, bits + done * K, app ? app + done * K : nullptr,
+                           m_iterations.data() + done);
         }
-        if (apriori)
-            for (size_t b = 0; b < batch; ++b) {
-                float* sys = llr + b * N; // d(0) starts with the K systematic bits
-                const float* a = apriori + (done + b) * K;
-                for (size_t i = 0; i < K; ++i)
-                    sys[i] = std::min(std::max(sys[i] + a[i], -lte_turbo_llr_limit), lte_turbo_llr_limit);
-            }
-        m_soft_seen += n_soft;
-        m_impl->decode(llr, batch, bits + done * K, app ? app + done * K : nullptr,
-                       m_iterations.data() + done);
         done += batch;
     }
     m_status.resize(n_frames);

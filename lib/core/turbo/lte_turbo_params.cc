@@ -126,7 +126,8 @@ lte_turbo_params lte_turbo_params::from_parameters(int iterations,
                                                    float scaling,
                                                    const std::string& early_stop,
                                                    int subblocks,
-                                                   int guard)
+                                                   int guard,
+                                                   const std::string& metrics)
 {
     // Negative counts would wrap in the unsigned fields; validate(K) checks the rest.
     if (subblocks < 0)
@@ -142,6 +143,7 @@ lte_turbo_params lte_turbo_params::from_parameters(int iterations,
     p.stop = parse_early_stop(early_stop);
     p.subblocks = static_cast<unsigned>(subblocks);
     p.guard = static_cast<unsigned>(guard);
+    p.metrics = parse_turbo_metrics(metrics);
     return p;
 }
 

@@ -17,11 +17,8 @@ namespace gpufec {
 
 namespace {
 
-struct result {
-    std::vector<uint8_t> bits;
-    std::vector<float> app;
-    std::vector<lte_turbo_block_status> status;
-};
+using qa::assert_same;
+using qa::result;
 
 lte_turbo_options cpu(unsigned threads = 1)
 {
@@ -34,21 +31,14 @@ lte_turbo_options cpu(unsigned threads = 1)
 template <typename T>
 result engine_decode(lte_turbo_decoder_engine& dec, const std::vector<T>& soft)
 {
-    const size_t n = soft.size() / dec.soft_per_frame(), K = dec.bits_per_frame();
-    result r;
-    r.bits.assign(n * K, 0xAA);
-    r.app.assign(n * K, NAN);
-    r.status.resize(n);
-    dec.decode_frames(soft.data(), r.bits.data(), n, r.app.data(), r.status.data());
-    return r;
+    return qa::engine_decode(dec, soft);
 }
 
 template <typename T>
 result engine_decode(const lte_turbo_code_sptr& code, const std::vector<T>& soft,
                      const lte_turbo_options& o = cpu())
 {
-    lte_turbo_decoder_engine dec(code, o);
-    return engine_decode(dec, soft);
+    return qa::engine_decode(code, soft, o);
 }
 
 /* The reference decoder on LLRs given as they are. */
@@ -65,19 +55,6 @@ result reference(const lte_turbo_code& code, const std::vector<float>& llr,
     for (size_t b = 0; b < n; ++b)
         r.status.push_back({ it[b], lte_crc_parity(r.bits.data() + b * K, K, lte_crc::CRC24B) == 0 });
     return r;
-}
-
-void assert_same(const result& want, const result& got, const std::string& what)
-{
-    CPPUNIT_ASSERT_MESSAGE(what + ": bits", want.bits == got.bits);
-    CPPUNIT_ASSERT_MESSAGE(what + ": a-posteriori LLRs", want.app == got.app);
-    CPPUNIT_ASSERT_EQUAL_MESSAGE(what, want.status.size(), got.status.size());
-    for (size_t b = 0; b < want.status.size(); ++b) {
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": iterations", want.status[b].iterations,
-                                     got.status[b].iterations);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": crc_pass", want.status[b].crc_pass,
-                                     got.status[b].crc_pass);
-    }
 }
 
 } // namespace

@@ -6,8 +6,10 @@
 
 #include "core/test/qa_expect.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/lte_turbo.h>
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <cppunit/extensions/HelperMacros.h>
+#include <cmath>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -55,6 +57,46 @@ inline std::vector<float> noisy_llrs(const lte_turbo_code_sptr& code, size_t blo
     std::vector<float> llr(blocks * code->coded_bits_per_block());
     gen.generate(blocks, info.data(), llr.data());
     return llr;
+}
+
+/* What an engine's decode_frames() call gives back. */
+struct result {
+    std::vector<uint8_t> bits;
+    std::vector<float> app;
+    std::vector<lte_turbo_block_status> status;
+};
+
+template <typename T>
+result engine_decode(lte_turbo_decoder_engine& dec, const std::vector<T>& soft)
+{
+    const size_t n = soft.size() / dec.soft_per_frame(), K = dec.bits_per_frame();
+    result r;
+    r.bits.assign(n * K, 0xAA);
+    r.app.assign(n * K, NAN);
+    r.status.resize(n);
+    dec.decode_frames(soft.data(), r.bits.data(), n, r.app.data(), r.status.data());
+    return r;
+}
+
+template <typename T>
+result engine_decode(const lte_turbo_code_sptr& code, const std::vector<T>& soft, const lte_turbo_options& o)
+{
+    lte_turbo_decoder_engine dec(code, o);
+    return engine_decode(dec, soft);
+}
+
+/* Bits, a-posteriori LLRs (as values), iterations and CRC verdicts all equal. */
+inline void assert_same(const result& want, const result& got, const std::string& what)
+{
+    CPPUNIT_ASSERT_MESSAGE(what + ": bits", want.bits == got.bits);
+    CPPUNIT_ASSERT_MESSAGE(what + ": a-posteriori LLRs", want.app == got.app);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(what, want.status.size(), got.status.size());
+    for (size_t b = 0; b < want.status.size(); ++b) {
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": iterations", want.status[b].iterations,
+                                     got.status[b].iterations);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": crc_pass", want.status[b].crc_pass,
+                                     got.status[b].crc_pass);
+    }
 }
 
 } // namespace qa

@@ -29,6 +29,8 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo/qa_turbo_ber.cc
         turbo/qa_lte_turbo_engine.cc
         turbo/qa_lte_vectors.cc
+        turbo/qa_turbo_int16.cc
+        turbo/qa_turbo_int16_decoder.cc
     SUITES
         lte_turbo_code_test
         lte_crc_test
@@ -39,6 +41,8 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo_ber_test
         lte_turbo_engine_test
         lte_turbo_vectors_test
+        turbo_int16_bounds_test
+        turbo_int16_test
     LABELS core
     LIBS gpufec-core)
 # Test vectors of other implementations, read where they are in the source tree.

@@ -1,9 +1,12 @@
-/* The CPU LTE turbo backend: the reference decoder (map_cpu), code blocks over threads.
+/* The CPU LTE turbo backend: the reference decoder (map_cpu), code blocks over threads, in
+ * the metric domain the parameters name (float LLRs through decode, 16-bit integer metrics
+ * through decode_quantized; the engine calls the one that matches).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "map_cpu.h"
 #include "turbo_backend.h"
 #include <algorithm>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -32,7 +35,27 @@ public:
 
     void decode(const float* llr, size_t n_blocks, uint8_t* bits, float* app, int* iterations) override
     {
+        if (m_decoder.params().metrics != turbo_metrics::FLOAT)
+            throw std::logic_error("LTE turbo CPU backend: decode() takes float LLRs, but the "
+                                   "decoder runs metrics = '" +
+                                   turbo_metrics_name(m_decoder.params().metrics) +
+                                   "': call decode_quantized()");
         m_decoder.decode(llr, n_blocks, bits, app, iterations);
+    }
+
+    void decode_quantized(const int8_t* q,
+                          float llr_scale,
+                          size_t n_blocks,
+                          uint8_t* bits,
+                          float* app,
+                          int* iterations) override
+    {
+        if (m_decoder.params().metrics != turbo_metrics::INT16)
+            throw std::logic_error("LTE turbo CPU backend: decode_quantized() runs 16-bit "
+                                   "metrics, but the decoder runs metrics = '" +
+                                   turbo_metrics_name(m_decoder.params().metrics) +
+                                   "': call decode()");
+        m_decoder.decode_quantized(q, llr_scale, n_blocks, bits, app, iterations);
     }
 
 private:

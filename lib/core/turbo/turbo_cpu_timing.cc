@@ -1,10 +1,12 @@
 /* gpufec_turbo_cpu_timing: throughput of the CPU turbo decoder (information bits per second).
  * Usage: gpufec_turbo_cpu_timing [K=6144] [iterations=6] [max-log|log-map] [threads=1]
- *                                [blocks=200] [ebn0_db=0.7]
+ *                                [blocks=200] [ebn0_db=0.7] [float|int16]
+ * int16: 16-bit metrics on the LLRs quantized to int8 with llr_scale 8 (beforehand, untimed).
  * Not installed; docs/turbo.md quotes its output.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "map_cpu.h"
+#include "common/quantize.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <chrono>
@@ -27,6 +29,9 @@ int main(int argc, char** argv)
         const unsigned threads = argc > 4 ? unsigned(std::atoi(argv[4])) : 1;
         const size_t blocks = argc > 5 ? size_t(std::atol(argv[5])) : 200;
         const double ebn0 = argc > 6 ? std::atof(argv[6]) : 0.7;
+        p.metrics = parse_turbo_metrics(argc > 7 ? argv[7] : "float");
+        const bool int16 = p.metrics == turbo_metrics::INT16;
+        const float llr_scale = 8.0f;
 
         const auto code = lte_turbo_code::make(K);
         awgn_bpsk_generator gen(code, awgn_noise::from_snr(ebn0, snr_kind::EBN0, code->rate()),
@@ -34,20 +39,28 @@ int main(int argc, char** argv)
         std::vector<uint8_t> info(blocks * code->K()), bits(info.size());
         std::vector<float> llr(blocks * code->coded_bits_per_block());
         gen.generate(blocks, info.data(), llr.data());
+        std::vector<int8_t> q(int16 ? llr.size() : 0);
+        for (size_t i = 0; i < q.size(); ++i)
+            q[i] = quantize_llr(llr[i], llr_scale);
         turbo::map_decoder_cpu dec(*code, p, threads);
-        dec.decode(llr.data(), std::min<size_t>(blocks, 2 * dec.threads()), bits.data(),
-                   nullptr, nullptr); // warm-up
+        const auto run = [&](size_t n) {
+            if (int16)
+                dec.decode_quantized(q.data(), llr_scale, n, bits.data(), nullptr, nullptr);
+            else
+                dec.decode(llr.data(), n, bits.data(), nullptr, nullptr);
+        };
+        run(std::min<size_t>(blocks, 2 * dec.threads())); // warm-up
         const auto t0 = std::chrono::steady_clock::now();
-        dec.decode(llr.data(), blocks, bits.data(), nullptr, nullptr);
+        run(blocks);
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         size_t wrong = 0;
         for (size_t i = 0; i < info.size(); ++i)
             wrong += info[i] != bits[i];
-        std::printf("%s, %s, %d iterations, %u thread(s), %zu blocks at %.2f dB: %.3f s, "
-                    "%.2f Mbit/s (BER %.2e)\n",
+        std::printf("%s, %s, %s metrics, %d iterations, %u thread(s), %zu blocks at %.2f dB: "
+                    "%.3f s, %.2f Mbit/s (BER %.2e)\n",
                     code->name().c_str(), turbo_algorithm_name(p.algorithm).c_str(),
-                    p.iterations, dec.threads(), blocks, ebn0, s,
+                    turbo_metrics_name(p.metrics).c_str(), p.iterations, dec.threads(), blocks, ebn0, s,
                     double(info.size()) / s / 1e6, double(wrong) / double(info.size()));
         return 0;
     } catch (const std::exception& e) {

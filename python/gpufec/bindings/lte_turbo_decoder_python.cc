@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(lte_turbo_decoder.h)                                       */
-/* BINDTOOL_HEADER_FILE_HASH(e0c664c7ebfe00b3b3a1d89cdadbbd78)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(3fdfb842841debe6e4cbf3f4b3b367a9)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -46,6 +46,7 @@ void bind_lte_turbo_decoder(py::module& m)
              py::arg("rv") = rm.rv,
              py::arg("ncb") = rm.ncb,
              py::arg("llr_output") = false,
+             py::arg("metrics") = turbo_metrics_name(turbo.metrics),
              "iterations 1..32; algorithm 'max-log' or 'log-map'; scaling in (0, 1]; early_stop\n"
              "'none', 'crc' (= 'crc24b'), 'crc24a' or 'hard'; backend 'auto', 'cpu' or 'cuda';\n"
              "input 'float' (LLRs, used as they are) or 'int8' (the LLR is q / llr_scale); device:\n"
@@ -54,7 +55,8 @@ void bind_lte_turbo_decoder(py::module& m)
              "E > 0: blocks of E rate-matched values of redundancy version rv (ncb: the circular\n"
              "buffer length, 0 for all), de-matched before decoding; llr_output: a second output\n"
              "(optional) of the K a-posteriori LLRs per block (float32, positive = bit 1), as\n"
-             "lte_turbo_decode(..., return_llrs=True) gives them")
+             "lte_turbo_decode(..., return_llrs=True) gives them; metrics 'float' or 'int16' (16-bit\n"
+             "integer metrics from the int8 values round(LLR * llr_scale), max-log only)")
         .def("backend", &lte_turbo_decoder::backend)
         .def("frames_decoded", &lte_turbo_decoder::frames_decoded)
         .def("nonfinite_count", &lte_turbo_decoder::nonfinite_count);

@@ -56,13 +56,14 @@ void bind_lte_turbo(py::module& m)
            int subblocks,
            int guard,
            bool return_llrs,
-           int device) -> py::object {
+           int device,
+           const std::string& metrics) -> py::object {
             gpufec_python::checked_lte_turbo_code(c);
             const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
             const lte_turbo_options opts(
                 decoder_options::from_parameters(backend, "float", llr_scale, invert, device),
                 lte_turbo_params::from_parameters(iterations, algorithm, scaling, early_stop,
-                                                  subblocks, guard));
+                                                  subblocks, guard, metrics));
             lte_turbo_decoder_engine dec(c, opts);
             if (return_llrs)
                 return decode_with_llrs(dec, soft);
@@ -81,13 +82,16 @@ void bind_lte_turbo(py::module& m)
         py::arg("guard") = static_cast<int>(turbo.guard),
         py::arg("return_llrs") = false,
         py::arg("device") = common.device,
+        py::arg("metrics") = turbo_metrics_name(turbo.metrics),
         "Decodes whole code blocks of 3 (K + 4) soft values d(0) | d(1) | d(2) into K bits each\n"
         "(uint8). llrs: float32/float64 LLRs (positive = bit 1 unless invert; used as they are,\n"
         "clamped to +-1024, NaN an erasure), int8 values q (the LLRs q / llr_scale), or uint8/bool\n"
         "hard bits. iterations 1..32; algorithm 'max-log' or 'log-map'; scaling in (0, 1];\n"
         "early_stop 'none', 'crc' (= 'crc24b'), 'crc24a' or 'hard'; subblocks/guard: parallel\n"
         "windows as a GPU decoder runs them (1/0: exact). With return_llrs, returns (bits, llrs):\n"
-        "the K a-posteriori LLRs per block too. Rate-matched input: gpufec.lte_rate_dematch first.");
+        "the K a-posteriori LLRs per block too. metrics 'float', or 'int16': 16-bit integer metrics\n"
+        "from the int8 values round(LLR * llr_scale) (float input is quantized with llr_scale first;\n"
+        "max-log only). Rate-matched input: gpufec.lte_rate_dematch first.");
     m.def(
         "lte_turbo_defaults",
         [turbo, rm] {
@@ -98,6 +102,7 @@ void bind_lte_turbo(py::module& m)
             d["early_stop"] = early_stop_name(turbo.stop);
             d["subblocks"] = turbo.subblocks;
             d["guard"] = turbo.guard;
+            d["metrics"] = turbo_metrics_name(turbo.metrics);
             d["E"] = rm.E;
             d["rv"] = rm.rv;
             d["ncb"] = rm.ncb;
