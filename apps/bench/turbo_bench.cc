@@ -15,6 +15,7 @@
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -100,19 +101,31 @@ std::string quality(const blocks& b, const uint8_t* bits, size_t n)
 /* A backend's decode() of up to @p most blocks (its max_batch) from its own input buffer
  * (pinned for CUDA). */
 void bench_backend(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b,
-                   size_t most, const split& s, backend_kind kind, unsigned threads, const std::string& name)
+                   size_t most, const split& s, backend_kind kind, unsigned threads, const std::string& name,
+                   turbo_metrics metrics = turbo_metrics::FLOAT)
 {
     decoder_options o;
     o.threads = threads;
-    auto be = make_backend(resolve_backend(kind), make_lte_turbo_cpu, *code, params_for(s), o);
+    lte_turbo_params p = params_for(s);
+    p.metrics = metrics;
+    auto be = make_backend(resolve_backend(kind), make_lte_turbo_cpu, *code, p, o);
     const size_t n = std::min({ most, b.n, be->max_batch() }), K = code->K(), N = code->coded_bits_per_block();
-    float* in = be->input_buffer(n * N);
-    std::copy(b.llr.begin(), b.llr.begin() + n * N, in);
     std::vector<uint8_t> bits(n * K);
+    std::function<void()> decode;
+    if (metrics == turbo_metrics::INT16) { // the engine's quantization (llr_scale 8), pinned on the GPU
+        int8_t* q = be->quantized_buffer(n * N);
+        for (size_t i = 0; i < n * N; ++i)
+            q[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(8 * b.llr[i]))));
+        decode = [&, q] { be->decode_quantized(q, 8.0f, n, bits.data(), nullptr, nullptr); };
+    } else {
+        float* in = be->input_buffer(n * N);
+        std::copy(b.llr.begin(), b.llr.begin() + n * N, in);
+        decode = [&, in] { be->decode(in, n, bits.data(), nullptr, nullptr); };
+    }
     double spread = 0;
-    const double ms =
-        median_cpu_ms([&] { be->decode(in, n, bits.data(), nullptr, nullptr); }, cfg, &spread);
-    out.add({ "turbo", name + ", " + split_name(s), backend_name(kind), "Gbit/s", n * K / ms / 1e6,
+    const double ms = median_cpu_ms(decode, cfg, &spread);
+    out.add({ "turbo", name + ", " + split_name(s) + ", " + turbo_metrics_name(metrics) + " metrics",
+              backend_name(kind), "Gbit/s", n * K / ms / 1e6,
               spread_note(spread) + ", " + std::to_string(n) + " blocks a call, " + quality(b, bits.data(), n) });
 }
 
@@ -121,12 +134,15 @@ void bench_backend(const config& cfg, table& out, const lte_turbo_code_sptr& cod
 /* The engine as the GNU Radio block drives it: soft values of @p input type from ordinary host
  * memory (the block's buffers), a call of the block's batch (2^24 soft values, decoder_block.h),
  * the backend's default split and the CRC verdicts included. */
-void bench_engine(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b, soft_type input)
+void bench_engine(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b, soft_type input,
+                  turbo_metrics metrics)
 {
     decoder_options o;
     o.backend = backend_kind::CUDA;
     o.input = input;
-    lte_turbo_decoder_engine e(code, lte_turbo_options(o, lte_turbo_params()));
+    lte_turbo_params p;
+    p.metrics = metrics;
+    lte_turbo_decoder_engine e(code, lte_turbo_options(o, p));
     const size_t K = code->K(), N = code->coded_bits_per_block();
     const size_t n = std::min(b.n, (size_t(1) << 24) / N);
     std::vector<int8_t> q(n * N);
@@ -142,7 +158,9 @@ void bench_engine(const config& cfg, table& out, const lte_turbo_code_sptr& code
                 e.decode_frames(b.llr.data(), bits.data(), n);
         },
         cfg, &spread);
-    out.add({ "turbo", "K=6144 engine decode_frames(), " + soft_type_name(input) + " in host memory, default split",
+    out.add({ "turbo",
+              "K=6144 engine decode_frames(), " + soft_type_name(input) + " in host memory, default split, " +
+                  turbo_metrics_name(metrics) + " metrics",
               "cuda", "Gbit/s", n * K / ms / 1e6,
               spread_note(spread) + ", " + std::to_string(n) + " blocks a call, " + quality(b, bits.data(), n) });
 }
@@ -308,17 +326,23 @@ void bench_turbo(const config& cfg, table& out)
 #ifdef GPUFEC_HAVE_CUDA
     if (cuda_device_count() > 0) {
         bench_kernel(cfg, out, code, b);
-        for (const split& s : default_candidates)
-            bench_backend(cfg, out, code, b, b.n, s, backend_kind::CUDA, 0,
-                          "K=6144 backend decode(), pinned host memory in and out");
-        bench_engine(cfg, out, code, b, soft_type::INT8);
-        bench_engine(cfg, out, code, b, soft_type::FLOAT);
+        for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 })
+            for (const split& s : default_candidates)
+                bench_backend(cfg, out, code, b, b.n, s, backend_kind::CUDA, 0,
+                              "K=6144 backend decode(), pinned host memory in and out", m);
+        for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 }) {
+            bench_engine(cfg, out, code, b, soft_type::INT8, m);
+            bench_engine(cfg, out, code, b, soft_type::FLOAT, m);
+        }
     }
 #endif
     // The CPU backend: the whole block and two candidates, a few blocks per thread.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     for (const split& s : { split{ 1, 0 }, default_candidates[0], default_candidates[2] }) {
         bench_backend(cfg, out, code, b, 4, s, backend_kind::CPU, 1, "K=6144 backend decode(), 1 thread");
+        if (s.P == 1)
+            bench_backend(cfg, out, code, b, 4, s, backend_kind::CPU, 1, "K=6144 backend decode(), 1 thread",
+                          turbo_metrics::INT16);
         bench_backend(cfg, out, code, b, 2 * size_t(cores), s, backend_kind::CPU, 0,
                       "K=6144 backend decode(), " + std::to_string(cores) + " threads");
     }

@@ -8,12 +8,15 @@
  * exact: n = 12). Then |sa| <= 127 + 1023 = 1150 and the branch metrics of a step differ by at
  * most D = |sa| + |par| <= 1277. Every state reaches every other in three steps, so once all
  * states are reachable, alpha and beta normalised to state 0 lie in [-3D, 3D]; an unreachable
- * start of -16384 (< -3D - D, below anything a real path scores) acts as -infinity and, in the
- * first three steps, stays above -16384 - 8D (three steps of D, three subtracted again by the
- * normalisation, two of slack). The extrinsic's sums alpha + parity + beta therefore stay
- * within [-(16384 + 11D + 127), 6D + 127] = [-30558, 7789] and L(1) - L(0) within +-(6D +
- * 127) * 2, which int32 arithmetic holds and which is clamped before it is stored: no value
- * stored or carried in 16 bits ever wraps (qa_turbo_int16 drives every bound). Integer results
+ * start of -16384 (< -3D - D, below anything a real path scores) acts as -infinity. In the
+ * first three steps state 0 stays at 0 (its branch from state 0 scores 0, and every other
+ * predecessor is unreachable), so the normalisation subtracts nothing, and a state not yet
+ * reachable gains at most D and loses at most |par| a step, for two steps: it stays within
+ * [-16384 - 254, -16384 + 2D], far below every real path. The extrinsic's sums alpha + parity
+ * + beta therefore stay within [-(16384 + 254 + 3D + 127), 6D + 127], inside
+ * [-30558, 7789], and L(1) - L(0) within [-(9D + 254), 6D + 127], which int32 arithmetic holds
+ * and which is clamped before it is stored: no value stored or carried in 16 bits ever wraps
+ * (qa_turbo_int16's bounds test drives each range to its ends). Integer results
  * do not depend on the order of evaluation, so any decoder that computes these functions
  * without wrapping takes the same decisions.
  * SPDX-License-Identifier: GPL-3.0-or-later
