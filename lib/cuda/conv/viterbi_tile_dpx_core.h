@@ -488,16 +488,12 @@ __host__ __device__ __forceinline__ uint32_t funnel_right(uint32_t lo, uint32_t 
  * arithmetic-bound (the reader's few instructions a step cost them 10 %). Only the run's bytes
  * are read: a word reaching outside it (at most the first and the last) is put together from
  * its bytes inside. Offsets are 32-bit, from the run's first byte rounded down to a word (fewer
- * registers). Words are loaded two ahead of the pair being read (queue): a word loaded when it
- * became hi was needed by the next call, and a warp whose frames start at different offsets
- * within their 32-byte sectors then waited for a miss at almost every step. */
+ * registers). */
 struct word_reader {
-    static constexpr int queued = 2;
     const uint8_t* base; //!< the run's first byte, rounded down to a multiple of 4
     uint32_t lead, lim;  //!< the run is bytes [lead, lim) of base
-    uint32_t q;          //!< the word after queue[queued - 1]
+    uint32_t q;          //!< the word after hi
     uint32_t lo, hi, sh; //!< the next step's first byte is bit sh of hi:lo
-    uint32_t queue[queued]; //!< the words after hi
 
     __host__ __device__ __forceinline__ word_reader(const int8_t* run, uint32_t bytes)
         : base(reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(run) & ~uintptr_t(3))),
@@ -526,8 +522,6 @@ struct word_reader {
         sh = 8 * (at & 3);
         lo = word();
         hi = word();
-        for (int i = 0; i < queued; ++i)
-            queue[i] = word();
     }
     __host__ __device__ __forceinline__ uint32_t next()
     {
@@ -536,10 +530,7 @@ struct word_reader {
         if (sh >= 32) {
             sh -= 32;
             lo = hi;
-            hi = queue[0];
-            for (int i = 0; i + 1 < queued; ++i)
-                queue[i] = queue[i + 1];
-            queue[queued - 1] = word();
+            hi = word();
         }
         return x;
     }
