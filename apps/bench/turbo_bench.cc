@@ -242,6 +242,21 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
                           spread_note(spread) + ", " + std::to_string(b.n) + " blocks, " +
                               quality(b, h.data(), b.n) });
             }
+        // A batch of whole waves (the backend's chunks are: turbo_cuda.cc), against the 2048
+        // blocks above, whose last wave is partial.
+        for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 }) {
+            const split s{ 128, 16 };
+            lte_turbo_params p = params_for(s);
+            p.metrics = m;
+            const size_t wave = cuda::turbo_resident_blocks(tables.shape(p)), n = b.n / wave * wave;
+            double spread = 0;
+            const double ms = m == turbo_metrics::INT16 ? run16(s, n, {}, &spread) : run(s, n, {}, &spread);
+            out.add({ "turbo",
+                      "K=6144 kernel, " + turbo_metrics_name(m) + " metrics, whole waves of " + std::to_string(wave) +
+                          ", " + split_name(s),
+                      "cuda", "Gbit/s", n * K / ms / 1e6,
+                      spread_note(spread) + ", " + std::to_string(n) + " blocks, " + quality(b, h.data(), n) });
+        }
         for (const split& s : { split{ 128, 16 }, split{ 384, 16 } }) {
             double spread = 0;
             std::vector<double> t;

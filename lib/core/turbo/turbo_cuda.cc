@@ -28,11 +28,14 @@ namespace gpufec {
 
 namespace {
 
-/* LLRs per chunk: enough blocks to fill the GPU (454 at K = 6144, where an H100 holds about
- * 400 at once), small enough that the copies of one chunk overlap the kernel of another. */
+/* LLRs per chunk, about: a chunk is a whole number of the kernel's waves (the blocks the GPU
+ * decodes at once: a last, partial wave leaves multiprocessors idle, 454 blocks on an H100
+ * that holds 396 took the time of 792), at least one, and small enough that the copies of one
+ * chunk overlap the kernel of another. */
 constexpr size_t chunk_llr = size_t(1) << 23;
-/* Default batch: 128 MiB of float LLRs per call, four chunks. */
-constexpr size_t batch_llr = size_t(1) << 25;
+/* Default batch: about 128 MiB of input per call (float LLRs or int8 values), at least two
+ * chunks. */
+constexpr size_t batch_bytes = size_t(1) << 27;
 
 struct chunk_buffers {
     cuda::device_buffer<float> d_llr;
@@ -60,10 +63,10 @@ public:
         : m_device(opts.device),
           m_K(code.K()),
           m_block_llr(code.coded_bits_per_block()),
-          m_max_batch(opts.max_batch ? opts.max_batch : std::max<size_t>(1, batch_llr / m_block_llr)),
-          m_chunk(std::max<size_t>(1, std::min((m_max_batch + 1) / 2, chunk_llr / m_block_llr))),
           m_tables(code),
           m_shape(m_tables.shape(validated(params, m_K))),
+          m_chunk(chunk_blocks(opts.max_batch)),
+          m_max_batch(opts.max_batch ? opts.max_batch : default_batch()),
           m_input(m_max_batch * m_block_llr),
           m_ring(2, [this](chunk_buffers& b) { allocate(b); })
     {
@@ -140,6 +143,23 @@ public:
 
 private:
     using ring = cuda::slot_ring<chunk_buffers>;
+
+    /* Whole waves of the kernel, about chunk_llr values; with a caller's max_batch at most
+     * half of it, so that two chunks overlap. */
+    size_t chunk_blocks(size_t max_batch) const
+    {
+        const size_t wave = std::max<size_t>(1, cuda::turbo_resident_blocks(m_shape));
+        const size_t waves = std::max<size_t>(1, chunk_llr / (m_block_llr * wave));
+        if (max_batch)
+            return std::max<size_t>(1, std::min((max_batch + 1) / 2, waves * wave));
+        return waves * wave;
+    }
+
+    size_t default_batch() const
+    {
+        const size_t value_bytes = m_shape.params.metrics == turbo_metrics::INT16 ? 1 : sizeof(float);
+        return m_chunk * std::max<size_t>(2, batch_bytes / (value_bytes * m_block_llr * m_chunk));
+    }
 
     void float_only(const char* what) const
     {
@@ -231,10 +251,10 @@ private:
     int m_device;
     size_t m_K;
     size_t m_block_llr; //!< 3 (K + 4)
-    size_t m_max_batch;
-    size_t m_chunk;
     cuda::turbo_tables m_tables;
     cuda::turbo_code_shape m_shape;
+    size_t m_chunk;
+    size_t m_max_batch;
     cuda::pinned_buffer<float> m_input;
     ring m_ring;
 };

@@ -475,6 +475,14 @@ launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_la
 
 } // namespace
 
+size_t turbo_resident_blocks(const turbo_code_shape& shape)
+{
+    shape.params.validate(shape.K);
+    const device_limits d = limits();
+    // A batch of several waves: the plan's grid is then every thread block the device holds.
+    return make_plan(shape, size_t(1) << 40, {}, d).grid;
+}
+
 size_t turbo_workspace_bytes(const turbo_code_shape& shape, size_t max_blocks)
 {
     shape.params.validate(shape.K);

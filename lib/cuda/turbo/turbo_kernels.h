@@ -56,6 +56,10 @@ struct turbo_launch_config {
 /*! Whether the current device launches thread block clusters (compute capability 9.0 on). */
 bool turbo_cluster_supported();
 
+/*! Code blocks of @p shape the BLOCK kernel decodes at once on the current device in a full
+ *  batch with the automatic config (a wave: more blocks take whole further waves). */
+size_t turbo_resident_blocks(const turbo_code_shape& shape);
+
 /*! Workspace bytes for launch_turbo_decode with up to @p max_blocks blocks, any config. */
 size_t turbo_workspace_bytes(const turbo_code_shape& shape, size_t max_blocks);
 
