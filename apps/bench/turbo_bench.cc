@@ -106,6 +106,8 @@ void bench_backend(const config& cfg, table& out, const lte_turbo_code_sptr& cod
 {
     decoder_options o;
     o.threads = threads;
+    if (kind == backend_kind::CUDA)
+        o.max_batch = std::min(most, b.n); // the same call size in either domain
     lte_turbo_params p = params_for(s);
     p.metrics = metrics;
     auto be = make_backend(resolve_backend(kind), make_lte_turbo_cpu, *code, p, o);

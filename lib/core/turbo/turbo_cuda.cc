@@ -33,9 +33,9 @@ namespace {
  * that holds 396 took the time of 792), at least one, and small enough that the copies of one
  * chunk overlap the kernel of another. */
 constexpr size_t chunk_llr = size_t(1) << 23;
-/* Default batch: about 128 MiB of input per call (float LLRs or int8 values), at least two
- * chunks. */
-constexpr size_t batch_bytes = size_t(1) << 27;
+/* Default batch: about 2^25 values a call (128 MiB of float LLRs; the engine's float staging
+ * for rate de-matching is sized by it in either domain), at least two chunks. */
+constexpr size_t batch_llr = size_t(1) << 25;
 
 struct chunk_buffers {
     cuda::device_buffer<float> d_llr;
@@ -67,7 +67,7 @@ public:
           m_shape(m_tables.shape(validated(params, m_K))),
           m_chunk(chunk_blocks(opts.max_batch)),
           m_max_batch(opts.max_batch ? opts.max_batch : default_batch()),
-          m_input(m_max_batch * m_block_llr),
+          m_input(input_floats(m_max_batch * m_block_llr)),
           m_ring(2, [this](chunk_buffers& b) { allocate(b); })
     {
     }
@@ -157,8 +157,13 @@ private:
 
     size_t default_batch() const
     {
-        const size_t value_bytes = m_shape.params.metrics == turbo_metrics::INT16 ? 1 : sizeof(float);
-        return m_chunk * std::max<size_t>(2, batch_bytes / (value_bytes * m_block_llr * m_chunk));
+        return m_chunk * std::max<size_t>(2, batch_llr / (m_block_llr * m_chunk));
+    }
+
+    /* Floats of pinned input: int8 values take a quarter (quantized_buffer). */
+    size_t input_floats(size_t values) const
+    {
+        return m_shape.params.metrics == turbo_metrics::INT16 ? (values + 3) / 4 : values;
     }
 
     void float_only(const char* what) const
