@@ -8,6 +8,7 @@
 #include "core/backend_factory.h"
 #include "core/turbo/turbo_backend.h"
 #include "cuda/device_buffer.h"
+#include "cuda/turbo/qa_turbo_gpu_util.h"
 #include "cuda/turbo/turbo_kernels.h"
 #include "cuda/turbo/turbo_tables.h"
 #include <gnuradio/gpufec/awgn_bpsk.h>
@@ -28,11 +29,7 @@ namespace gpufec {
 
 namespace {
 
-struct decoded {
-    std::vector<uint8_t> bits;
-    std::vector<float> app;
-    std::vector<int> iterations;
-};
+using namespace qa_turbo_gpu;
 
 struct channel {
     std::vector<uint8_t> info;
@@ -110,27 +107,6 @@ std::string describe(size_t K, const lte_turbo_params& p, const std::string& wha
     return "K=" + std::to_string(K) + " P=" + std::to_string(p.subblocks) + " g=" +
            std::to_string(p.guard) + " " + turbo_algorithm_name(p.algorithm) + " stop " +
            early_stop_name(p.stop) + " " + what;
-}
-
-/* Bit for bit: decisions, a-posteriori LLRs (compared as values: +0 == -0) and iterations. */
-void expect_same(const decoded& cpu, const decoded& gpu, const std::string& what)
-{
-    for (size_t i = 0; i < cpu.bits.size(); ++i)
-        if (cpu.bits[i] != gpu.bits[i] || !(cpu.app[i] == gpu.app[i]))
-            CPPUNIT_FAIL(what + ": first difference at decision " + std::to_string(i) + ": CPU " +
-                         std::to_string(cpu.bits[i]) + " (app " + std::to_string(cpu.app[i]) + "), GPU " +
-                         std::to_string(gpu.bits[i]) + " (app " + std::to_string(gpu.app[i]) + ")");
-    for (size_t b = 0; b < cpu.iterations.size(); ++b)
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": iterations of block " + std::to_string(b),
-                                     cpu.iterations[b], gpu.iterations[b]);
-}
-
-size_t errors(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b)
-{
-    size_t e = 0;
-    for (size_t i = 0; i < a.size(); ++i)
-        e += a[i] != b[i];
-    return e;
 }
 
 /* The cluster kernel with C thread blocks a code block (0: automatic) and T threads a window. */
