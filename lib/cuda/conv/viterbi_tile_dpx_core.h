@@ -52,10 +52,8 @@
 #define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CORE_H
 
 #include "common/conv/trellis.h"
+#include "cuda/dpx_lanes.h"
 #include <cstdint>
-#ifndef __CUDACC_RTC__
-#include <cuda_runtime.h> // __host__ __device__ for host compilers (NVRTC has them built in)
-#endif
 
 namespace gr {
 namespace gpufec {
@@ -67,42 +65,6 @@ namespace dpx {
 #else
 #define GPUFEC_DPX_UNROLL
 #endif
-
-/* PRMT (generic mode, with sign replication when a selector nibble has its top bit set). */
-__host__ __device__ __forceinline__ uint32_t prmt(uint32_t a, uint32_t b, uint32_t sel)
-{
-#if defined(__CUDA_ARCH__)
-    uint32_t r;
-    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(sel));
-    return r;
-#else
-    const uint64_t x = (uint64_t(b) << 32) | a;
-    uint32_t r = 0;
-    for (int n = 0; n < 4; ++n) {
-        const uint32_t nib = (sel >> (4 * n)) & 15u;
-        uint32_t byte = uint32_t(x >> (8 * (nib & 7u))) & 0xffu;
-        if (nib & 8u)
-            byte = (byte & 0x80u) ? 0xffu : 0u;
-        r |= byte << (8 * n);
-    }
-    return r;
-#endif
-}
-
-/* Per unsigned 16-bit lane: max(a + b, c) (VIADDMNMX.U16x2 on sm_90). */
-__host__ __device__ __forceinline__ uint32_t addmax(uint32_t a, uint32_t b, uint32_t c)
-{
-#if defined(__CUDA_ARCH__)
-    return __viaddmax_u16x2(a, b, c);
-#else
-    uint32_t r = 0;
-    for (int h = 0; h < 2; ++h) {
-        const uint32_t s = ((a >> (16 * h)) + (b >> (16 * h))) & 0xffffu, m = (c >> (16 * h)) & 0xffffu;
-        r |= (s > m ? s : m) << (16 * h);
-    }
-    return r;
-#endif
-}
 
 /* The code's shape: m position bits, 2^m states. One thread holds the positions of its low
  * `local` bits (at most 6: 64 states in 32 registers of two lanes); K = 8 and 9 spread a tile
