@@ -236,7 +236,7 @@ class turbo_gpu_test : public CppUnit::TestFixture
         const struct {
             long K;
             unsigned P, g;
-        } cases[] = { { 6144, 64, 8 }, { 6144, 1, 0 }, { 1056, 5, 3 }, { 40, 40, 1 }, { 200, 3, 2 } };
+        } cases[] = { { 6144, 64, 8 }, { 6144, 1, 0 }, { 6144, 192, 32 }, { 1056, 5, 3 }, { 40, 40, 1 }, { 200, 3, 2 } };
         for (const auto& c : cases) {
             const auto code = lte_turbo_code::make(c.K);
             const channel ch = noisy(code, c.K == 6144 ? 5 : 17, 0.2, 11);

@@ -143,7 +143,7 @@ class turbo_gpu_int16_test : public CppUnit::TestFixture
     {
         const auto code = lte_turbo_code::make(6144);
         const auto q = noisy(code, 4, 0.6, 3);
-        for (const auto& p : { int16(1, 0), int16(64, 8), int16(128, 16), int16(384, 16) }) {
+        for (const auto& p : { int16(1, 0), int16(64, 8), int16(128, 16), int16(192, 32), int16(384, 16) }) {
             const decoded cpu = run(backend_kind::CPU, *code, p, q);
             for (unsigned T : { 1u, 2u, 4u })
                 for (auto layout : { cuda::turbo_layout::GLOBAL, cuda::turbo_layout::SHARED })
@@ -261,6 +261,14 @@ class turbo_gpu_int16_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT_THROW(cuda::launch_turbo_decode(tables.shape(f), reinterpret_cast<const int8_t*>(llr.get()),
                                                        llr_scale, 1, bits.get(), nullptr, nullptr, work.get(),
                                                        work.size(), nullptr),
+                             std::invalid_argument);
+        // the kernel reads four values at a time: a start off that alignment is refused
+        CPPUNIT_ASSERT_THROW(cuda::launch_turbo_decode(tables.shape(int16(1, 0)),
+                                                       reinterpret_cast<const int8_t*>(llr.get()) + 1, llr_scale, 1,
+                                                       bits.get(), nullptr, nullptr, work.get(), work.size(), nullptr),
+                             std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(cuda::launch_turbo_decode(tables.shape(f), llr.get() + 1, 1, bits.get(), nullptr,
+                                                       nullptr, work.get(), work.size(), nullptr),
                              std::invalid_argument);
         auto be = make_backend(resolve_backend(backend_kind::CUDA), make_lte_turbo_cpu, *code, int16(1, 0),
                                decoder_options());

@@ -42,3 +42,12 @@ if(TARGET qa_gpufec_turbo_cluster_emulated)
     # The device code's #pragma unroll means nothing to the host compiler.
     target_compile_options(qa_gpufec_turbo_cluster_emulated PRIVATE -Wno-unknown-pragmas)
 endif()
+
+# The 16-bit kernel's packed recursions run on the host against the CPU twin's arithmetic.
+gpufec_add_cppunit_test(NAME qa_gpufec_turbo_packed
+    SOURCES
+        turbo/qa_turbo_packed_host.cc
+    SUITES
+        turbo_packed_host_test
+    LABELS core
+    LIBS gpufec-core)

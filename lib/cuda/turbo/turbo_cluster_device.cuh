@@ -201,14 +201,15 @@ __device__ void half_iteration(const cluster_ctx& x, int c, int it)
     h.in_origin = x.halo_lo;
     h.out_origin = x.lo;
     const window_split wsp{ a.sp.K, a.sp.P, a.sp.g, a.T };
+    using R = scalar_recursion<M, float_metrics>;
     const unsigned tasks = unsigned(x.stride) * a.T;
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
         if (i % x.stride < x.windows)
-            phase_one<M>(x, wsp, h, x.w0 + unsigned(i % x.stride), unsigned(i / x.stride), c, it);
+            phase_one<R, false>(x, wsp, h, x.w0 + unsigned(i % x.stride), unsigned(i / x.stride), c, it);
     __syncthreads();
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
         if (i % x.stride < x.windows)
-            phase_two<M>(x, wsp, h, x.w0 + unsigned(i % x.stride), unsigned(i / x.stride), c, it);
+            phase_two<R, false>(x, wsp, h, x.w0 + unsigned(i % x.stride), unsigned(i / x.stride), c, it);
     __syncthreads();
 }
 

@@ -21,9 +21,11 @@
 #include "turbo_cluster.h"
 #include "turbo_crc.cuh"
 #include "turbo_kernels.h"
+#include "turbo_packed.cuh"
 #include "turbo_phases.cuh"
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -48,6 +50,13 @@ constexpr size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
  * 384 194 / 174, 768 209 / 112 (docs/turbo.md, "Cluster kernel"): with fewer windows a thread
  * block of the cluster has too little work between its barriers to beat one SM alone. */
 constexpr unsigned turbo_cluster_auto_min_subblocks = 384;
+
+/* Four consecutive values, read with one vector load from a 4-value-aligned address. */
+template <typename T>
+struct alignas(4 * sizeof(T)) quad {
+    T v[4];
+    __device__ static quad at(const T* p) { return *reinterpret_cast<const quad*>(p); }
+};
 
 /* A block's shared memory, in bytes from the start (each piece 16-byte aligned); channel values,
  * sa and the extrinsics are @p value_bytes each (4 float, 2 int16), metrics 4. */
@@ -192,8 +201,19 @@ struct block_ctx {
     }
 };
 
-/* Constituent c (0 natural order, 1 interleaved) over all windows. */
-template <class M, class D, typename S, typename P>
+/* The recursions of each domain: a state a value in float, two states a register in 16 bits. */
+template <class M, class D>
+struct recursion_of {
+    using type = scalar_recursion<M, D>;
+};
+template <class M>
+struct recursion_of<M, int16_metrics> {
+    using type = packed_recursion;
+};
+
+/* Constituent c (0 natural order, 1 interleaved) over all windows; WHOLE: the split is whole
+ * segments (whole_segments()). */
+template <class M, bool WHOLE, class D, typename S, typename P>
 __device__ void half_iteration(const block_ctx<D>& x, int c, int it, const S* sys, const P* par)
 {
     using V = typename D::stored;
@@ -203,23 +223,42 @@ __device__ void half_iteration(const block_ctx<D>& x, int c, int it, const S* sy
     V* ext = x.values(x.sm_at.ext);
     if (c == 1 && threadIdx.x == 0)
         *x.flag() = 0; // HARD: nothing changed yet
-    for (unsigned j = threadIdx.x; j < a.K; j += blockDim.x) {
-        const typename D::metric e = ext[sk(c == 0 ? j : a.pi[j])];
-        if constexpr (std::is_same_v<V, float>)
-            sa[sk(j)] = __fadd_rn(sanitize(sys[j]), x.dom.apriori(e));
-        else
-            sa[sk(j)] = V(sanitize(sys[j]) + x.dom.apriori(e));
-        p[sk(j)] = V(sanitize(par[j]));
+    // Four consecutive steps a thread, each array read in one vector load (K is a multiple of
+    // 8, and every array starts 16-byte aligned): with the GLOBAL layout the channel values come
+    // from device memory at every half-iteration.
+    for (unsigned j = 4 * threadIdx.x; j < a.K; j += 4 * blockDim.x) {
+        const quad<S> s = quad<S>::at(sys + j);
+        const quad<P> q = quad<P>::at(par + j);
+        typename D::metric e[4];
+        if (c == 0) {
+#pragma unroll
+            for (unsigned u = 0; u < 4; ++u)
+                e[u] = ext[sk(j + u)];
+        } else {
+            const quad<uint16_t> pi = quad<uint16_t>::at(a.pi + j);
+#pragma unroll
+            for (unsigned u = 0; u < 4; ++u)
+                e[u] = ext[sk(pi.v[u])];
+        }
+#pragma unroll
+        for (unsigned u = 0; u < 4; ++u) {
+            if constexpr (std::is_same_v<V, float>)
+                sa[sk(j + u)] = __fadd_rn(sanitize(s.v[u]), x.dom.apriori(e[u]));
+            else
+                sa[sk(j + u)] = V(sanitize(s.v[u]) + x.dom.apriori(e[u]));
+            p[sk(j + u)] = V(sanitize(q.v[u]));
+        }
     }
     __syncthreads();
     const half_inputs<D> h{ sa, p, ext, c == 1, a.K, a.f1, a.f2, x.dom };
     const window_split sp{ a.K, a.P, a.g, a.T };
+    using R = typename recursion_of<M, D>::type;
     const unsigned tasks = a.P * a.T;
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
-        phase_one<M>(x, sp, h, i % a.P, i / a.P, c, it);
+        phase_one<R, WHOLE>(x, sp, h, i % a.P, i / a.P, c, it);
     __syncthreads();
     for (unsigned i = threadIdx.x; i < tasks; i += blockDim.x)
-        phase_two<M>(x, sp, h, i % a.P, i / a.P, c, it);
+        phase_two<R, WHOLE>(x, sp, h, i % a.P, i / a.P, c, it);
     __syncthreads();
 }
 
@@ -256,7 +295,7 @@ __device__ bool converged(const block_ctx<D>& x, int it, uint32_t crc_factor)
     return *flag != 0;
 }
 
-template <class M, class D>
+template <class M, bool WHOLE, class D>
 __device__ void decode_block(const block_ctx<D>& x, size_t cb, uint32_t crc_factor)
 {
     using C = typename channel_of<D>::type;
@@ -280,8 +319,8 @@ __device__ void decode_block(const block_ctx<D>& x, size_t cb, uint32_t crc_fact
     // sanitised copies of the stored type (sanitize() leaves those as they are).
     const auto iterate = [&](const auto* sys1, const auto* par1, const auto* sys2, const auto* par2) {
         for (int it = 1;; ++it) {
-            half_iteration<M>(x, 0, it, sys1, par1);
-            half_iteration<M>(x, 1, it, sys2, par2);
+            half_iteration<M, WHOLE>(x, 0, it, sys1, par1);
+            half_iteration<M, WHOLE>(x, 1, it, sys2, par2);
             if (it == a.iterations || converged(x, it, crc_factor)) {
                 for (unsigned k = threadIdx.x; k < K; k += blockDim.x) {
                     const T v = x.app(k);
@@ -320,7 +359,7 @@ __device__ void decode_block(const block_ctx<D>& x, size_t cb, uint32_t crc_fact
     __syncthreads(); // the next block overwrites shared memory
 }
 
-template <class M, class D>
+template <class M, class D, bool WHOLE>
 __device__ void decode_kernel_body(const decode_args& a)
 {
     extern __shared__ float4 smem[];
@@ -330,32 +369,42 @@ __device__ void decode_kernel_body(const decode_args& a)
         crc_factor = crc_lane_factor(a.K, a.stop == early_stop::CRC24A ? crc24a_poly : crc24b_poly,
                                      threadIdx.x);
     for (size_t cb = blockIdx.x; cb < a.n_blocks; cb += gridDim.x)
-        decode_block<M>(x, cb, crc_factor);
+        decode_block<M, WHOLE>(x, cb, crc_factor);
 }
 
-template <class M, class D>
+template <class M, class D, bool WHOLE>
 __global__ void __launch_bounds__(max_threads) turbo_decode_kernel(const __grid_constant__ decode_args a)
 {
-    decode_kernel_body<M, D>(a);
+    decode_kernel_body<M, D, WHOLE>(a);
 }
 
-/* 16-bit metrics at most 96 registers (no spills; their segment alphas are packed two to a
- * register), so that five thread blocks of 128 threads share a multiprocessor instead of four. */
-__global__ void __maxnreg__(96) turbo_decode_kernel_int16(const __grid_constant__ decode_args a)
+/* 16-bit metrics at most 80 registers (no spills: two states a register, turbo_packed.cuh), so
+ * that six thread blocks of 128 threads share a multiprocessor, as many as their shared memory
+ * allows at K = 6144 (37 KiB each). */
+template <bool WHOLE>
+__global__ void __maxnreg__(80) turbo_decode_kernel_int16(const __grid_constant__ decode_args a)
 {
-    decode_kernel_body<max_log_fmax, int16_metrics>(a);
+    decode_kernel_body<max_log_fmax, int16_metrics, WHOLE>(a);
 }
 
 using kernel_fn = void (*)(decode_args);
 
 /* max-log-MAP and log-MAP in float, max-log-MAP in 16-bit integers (validate() rejects
- * log-MAP there). */
-kernel_fn kernel_for(turbo_algorithm alg, turbo_metrics metrics)
+ * log-MAP there), each for splits of whole segments or any. */
+kernel_fn kernel_for(turbo_algorithm alg, turbo_metrics metrics, bool whole)
 {
     if (metrics == turbo_metrics::INT16)
-        return turbo_decode_kernel_int16;
-    return alg == turbo_algorithm::LOG_MAP ? turbo_decode_kernel<gpufec::turbo::log_map, float_metrics>
-                                           : turbo_decode_kernel<max_log_fmax, float_metrics>;
+        return whole ? turbo_decode_kernel_int16<true> : turbo_decode_kernel_int16<false>;
+    if (alg == turbo_algorithm::LOG_MAP)
+        return whole ? turbo_decode_kernel<gpufec::turbo::log_map, float_metrics, true>
+                     : turbo_decode_kernel<gpufec::turbo::log_map, float_metrics, false>;
+    return whole ? turbo_decode_kernel<max_log_fmax, float_metrics, true>
+                 : turbo_decode_kernel<max_log_fmax, float_metrics, false>;
+}
+
+kernel_fn kernel_for(const lte_turbo_params& prm, unsigned K)
+{
+    return kernel_for(prm.algorithm, prm.metrics, whole_segments(K, prm.subblocks, prm.guard));
 }
 
 /* How one launch runs: threads per window, layout, grid. */
@@ -387,8 +436,9 @@ device_limits limits()
     GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     for (turbo_algorithm alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP })
         for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 })
-            GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg, m), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                   d.smem_optin));
+            for (bool whole : { false, true })
+                GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg, m, whole),
+                                                       cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin));
     known.push_back(d);
     return d;
 }
@@ -431,7 +481,7 @@ launch_plan make_plan(const turbo_code_shape& s, size_t n_blocks, const turbo_la
 {
     const unsigned P = s.params.subblocks;
     const bool latency = n_blocks < size_t(d.sms);
-    const kernel_fn kernel = kernel_for(s.params.algorithm, s.params.metrics);
+    const kernel_fn kernel = kernel_for(s.params, s.K);
     if (cfg.threads_per_window != 0 && cfg.threads_per_window != 1 && cfg.threads_per_window != 2 &&
         cfg.threads_per_window != 4)
         throw std::invalid_argument("threads_per_window = " + std::to_string(cfg.threads_per_window) +
@@ -566,8 +616,17 @@ void launch(const turbo_code_shape& shape,
     a.iterations_used = iterations;
     a.workspace = static_cast<uint32_t*>(workspace);
     a.shared_channel = p.shared_channel;
-    kernel_for(prm.algorithm, prm.metrics)<<<p.grid, p.threads, p.smem_bytes, stream>>>(a);
+    kernel_for(prm, shape.K)<<<p.grid, p.threads, p.smem_bytes, stream>>>(a);
     GPUFEC_CUDA_CHECK_LAUNCH();
+}
+
+/* The prologues read four channel values at a time (quad). */
+template <typename T>
+void require_quad_aligned(const T* llr)
+{
+    if (reinterpret_cast<uintptr_t>(llr) % (4 * sizeof(T)) != 0)
+        throw std::invalid_argument("launch_turbo_decode: the LLRs must start on a multiple of " +
+                                    std::to_string(4 * sizeof(T)) + " bytes (the kernel reads four at a time)");
 }
 
 } // namespace
@@ -586,6 +645,7 @@ void launch_turbo_decode(const turbo_code_shape& shape,
     if (shape.params.metrics != turbo_metrics::FLOAT)
         throw std::invalid_argument("launch_turbo_decode: float LLRs need metrics = float; 16-bit metrics "
                                     "take int8 values (the int8 overload)");
+    require_quad_aligned(llr);
     launch(shape, llr, 1.0f, n_blocks, bits, app, iterations, workspace, workspace_bytes, stream, config);
 }
 
@@ -606,6 +666,7 @@ void launch_turbo_decode(const turbo_code_shape& shape,
     if (!(std::isfinite(llr_scale) && llr_scale > 0.0f))
         throw std::invalid_argument("launch_turbo_decode: llr_scale = " + std::to_string(llr_scale) +
                                     " must be finite and > 0");
+    require_quad_aligned(q);
     launch(shape, q, llr_scale, n_blocks, bits, app, iterations, workspace, workspace_bytes, stream, config);
 }
 

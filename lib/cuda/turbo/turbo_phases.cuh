@@ -1,13 +1,16 @@
 /* The two phases of one window's half-iteration (docs/turbo.md, "Mapping"), for both kernels:
  * phase one runs the forward pass (thread 0 of the window) and, with T > 1 threads a window,
  * the whole backward pass recording beta at the ends of the T groups of segments (thread 1);
- * phase two walks the segments backwards (T groups at once) and writes the extrinsics.
+ * phase two walks the segments backwards (T groups at once) and writes the extrinsics. R is the
+ * recursion policy (turbo_window.cuh) that holds and steps the state metrics; WHOLE says that
+ * the split is whole segments (whole_segments()).
  *
  * Where a window keeps its checkpoints, group ends and edge metrics is the kernel's choice, given
  * as a store S with
  *   using metric;                                the recursions' value type (float, int32_t)
  *   size_t stride;                               metrics of one window are stride values apart
- *   metric* ckpt(w), metric* groups(w);            window w's checkpoints and group ends
+ *   metric* ckpt(w), metric* groups(w);          window w's checkpoints and group ends (8 values
+ *                                                each, in R's format)
  *   metric* edge(c, kind, parity, w);             window w's start metrics (ALPHA or BETA) for
  *                                                constituent c, double-buffered by iteration parity
  *   const metric* beta_K(c);                      constituent c's beta(K) from its tail (stride 1)
@@ -33,16 +36,16 @@ struct window_split {
 };
 
 /* beta where window w's backward recursion starts: beta(K) from the tail at the block's end,
- * else the edge its right neighbour left in the previous iteration (0 in the first). */
-template <class S, typename T>
-__device__ void beta_start(const S& st, const window_split& sp, const window& win, unsigned w, int c, int it, T* b)
+ * else the edge its right neighbour left in the previous iteration (all zero in the first). */
+template <class R, class S>
+__device__ typename R::state
+beta_start(const S& st, const window_split& sp, const window& win, unsigned w, int c, int it)
 {
-    const bool last = win.train_end == sp.K;
-    const T* from = last ? st.beta_K(c) : (it == 1 ? nullptr : st.edge(c, BETA, it & 1, w));
-    const size_t stride = last ? 1 : st.stride;
-#pragma unroll
-    for (int s = 0; s < rsc_states; ++s)
-        b[s] = from ? from[s * stride] : T(0);
+    typename R::state b = win.train_end == sp.K
+                              ? R::beta_from_metrics(st.beta_K(c))
+                              : (it == 1 ? R::zero() : R::load(st.edge(c, BETA, it & 1, w), st.stride));
+    R::normalise(b);
+    return b;
 }
 
 /* The alpha and beta edges window w records for its neighbours' next iteration. */
@@ -68,40 +71,38 @@ __device__ auto beta_edge(const S& st, const window_split& sp, unsigned w, int c
 
 /* Phase one of window w's thread t: the forward pass (t = 0) or, with T > 1, the whole
  * backward pass recording the group ends (t = 1). */
-template <class M, class S, class H>
+template <class R, bool WHOLE, class S, class H>
 __device__ void phase_one(const S& st, const window_split& sp, const H& h, unsigned w, unsigned t, int c, int it)
 {
     const window win(w, sp.P, sp.K, sp.g);
     if (t == 0)
-        alpha_pass<M>(h, win, it == 1 ? nullptr : st.edge(c, ALPHA, it & 1, w), st.stride, st.ckpt(w), st.stride,
+        alpha_pass<R, WHOLE>(h, win, it == 1 ? nullptr : st.edge(c, ALPHA, it & 1, w), st.stride, st.ckpt(w), st.stride,
                       alpha_edge(st, sp, w, c, it));
     if (sp.T > 1 && t == 1) {
-        typename H::T b[rsc_states];
-        beta_start(st, sp, win, w, c, it, b);
-        beta_run<M>(h, win, b, win.train_end, win.begin, beta_edge(st, sp, w, c, it),
+        typename R::state b = beta_start<R>(st, sp, win, w, c, it);
+        beta_run<R>(h, win, b, win.train_end, win.begin, beta_edge(st, sp, w, c, it),
                     group_out<typename H::T>{ st.groups(w), st.stride, sp.T });
     }
 }
 
 /* Phase two of window w's thread t: its group of segments backwards, extrinsics out. */
-template <class M, class S, class H>
+template <class R, bool WHOLE, class S, class H>
 __device__ void phase_two(const S& st, const window_split& sp, const H& h, unsigned w, unsigned t, int c, int it)
 {
     using T = typename H::T;
     const window win(w, sp.P, sp.K, sp.g);
-    T b[rsc_states];
     if (sp.T == 1) {
         const edge_out<T> edge = beta_edge(st, sp, w, c, it);
-        beta_start(st, sp, win, w, c, it, b);
-        beta_run<M>(h, win, b, win.train_end, win.end, edge, group_out<T>{ nullptr, 0, 0 });
-        backward_segments<M>(h, win, b, 0, win.segments, st.ckpt(w), st.stride, edge);
+        typename R::state b = beta_start<R>(st, sp, win, w, c, it);
+        beta_run<R>(h, win, b, win.train_end, win.end, edge, group_out<T>{ nullptr, 0, 0 });
+        backward_segments<R, WHOLE>(h, win, b, 0, win.segments, st.ckpt(w), st.stride, edge);
         return;
     }
     const unsigned s_lo = group_first_segment(win, t, sp.T), s_hi = group_first_segment(win, t + 1, sp.T);
     if (s_lo == s_hi)
         return;
-    load8(st.groups(w) + size_t(t) * rsc_states * st.stride, st.stride, b);
-    backward_segments<M>(h, win, b, s_lo, s_hi, st.ckpt(w), st.stride, edge_out<T>{ nullptr, 0, 0 });
+    typename R::state b = R::load(st.groups(w) + size_t(t) * rsc_states * st.stride, st.stride);
+    backward_segments<R, WHOLE>(h, win, b, s_lo, s_hi, st.ckpt(w), st.stride, edge_out<T>{ nullptr, 0, 0 });
 }
 
 } // namespace turbo_dev

@@ -3,13 +3,16 @@
  * the start of each segment of turbo_segment steps (a checkpoint), and the backward pass
  * recomputes one segment's alphas into registers before it walks that segment backwards:
  *
- *   forward:  alpha(k+1) = alpha_step(alpha(k), bm(sa(k), par(k)))       checkpoints alpha(B + sC)
- *   backward: beta(k)    = beta_step(beta(k+1), bm(sa(k), par(k)))
- *             ext(k)     = extrinsic(alpha(k), beta(k+1), par(k))         for k in [B, E)
+ *   forward:  alpha(k+1) = alpha_step(alpha(k), sa(k), par(k))       checkpoints alpha(B + sC)
+ *   backward: beta(k)    = beta_step(beta(k+1), sa(k), par(k))
+ *             ext(k)     = extrinsic(alpha(k), beta(k+1), par(k))     for k in [B, E)
  *
- * Every metric comes from siso_arith.h's functions on the same operands in the same order as
- * on the CPU, so max-log-MAP gives the same bits. Windows, training and the previous
- * iteration's edge metrics (PIVI, PIVI-DSTW) follow docs/turbo.md, "Sub-blocks".
+ * The recursions are a policy R (a "recursion"): how the 8 state metrics of a step are held
+ * and stepped. scalar_recursion below calls siso_arith.h's functions on the same operands in
+ * the same order as the CPU, so max-log-MAP gives the same bits; the 16-bit kernel's
+ * packed_recursion (turbo_packed.cuh) computes the same functions two states a register.
+ * Windows, training and the previous iteration's edge metrics (PIVI, PIVI-DSTW) follow
+ * docs/turbo.md, "Sub-blocks".
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_TURBO_WINDOW_CUH
@@ -78,23 +81,85 @@ struct window {
     }
 };
 
-/* Eight metrics of one window in a strided array (stride apart: the windows of a warp then
- * touch consecutive words). */
-template <typename T>
-__device__ __forceinline__ void store8(const T* m, T* to, size_t stride)
+/* Whether every window of a split is whole segments and its edges fall on segment starts: P
+ * divides K into windows of a multiple of turbo_segment steps, trained over a multiple of it
+ * (the GPU's default split at K = 6144: 48 steps, g = 16). Kernels for such splits run the
+ * segments unrolled without guards. */
+__host__ __device__ constexpr bool whole_segments(unsigned K, unsigned P, unsigned g)
 {
-#pragma unroll
-    for (int s = 0; s < rsc_states; ++s)
-        to[s * stride] = m[s];
+    return P != 0 && K % P == 0 && (K / P) % turbo_segment == 0 && g % turbo_segment == 0;
 }
 
-template <typename T>
-__device__ __forceinline__ void load8(const T* from, size_t stride, T* m)
-{
+/*
+ * A recursion policy holds the 8 state metrics of one step in a `state` and provides
+ *   state known_start()                      alpha(0): state 0 known
+ *   state zero()                             all equal (no knowledge)
+ *   state load(from, stride), store(x, to, stride)
+ *                                            a window's metrics in a strided array (stride
+ *                                            apart: the windows of a warp touch consecutive
+ *                                            words), in the policy's own format
+ *   state beta_from_metrics(m)               beta from 8 plain metrics (tail_beta's)
+ *   alpha_step(a, sa, par)                   alpha(k+1) from alpha(k) = a, in place
+ *   beta_step(b, sa, par)                    beta(k) from beta(k+1) = b, in place
+ *   normalise(x)                             every metric less state 0's (or nothing)
+ *   metric extrinsic(a, b, par)              step k's L(1) - L(0) from alpha(k), beta(k+1)
+ * Metrics may differ from the CPU's by a constant per state vector (max-log-MAP decisions
+ * depend on differences only); scalar_recursion's are the CPU's exactly (its steps normalise).
+ * The window code below normalises every vector it loads and at least every fourth step, which
+ * bounds how far a policy's metrics drift between normalisations (turbo_packed.cuh).
+ */
+template <class M, class D>
+struct scalar_recursion {
+    using T = typename D::metric;
+    struct state {
+        T m[rsc_states];
+    };
+
+    __device__ __forceinline__ static state known_start()
+    {
+        state x;
 #pragma unroll
-    for (int s = 0; s < rsc_states; ++s)
-        m[s] = from[s * stride];
-}
+        for (int s = 0; s < rsc_states; ++s)
+            x.m[s] = s == 0 ? T(0) : unreachable_metric<T>();
+        return x;
+    }
+    __device__ __forceinline__ static state zero()
+    {
+        state x;
+#pragma unroll
+        for (int s = 0; s < rsc_states; ++s)
+            x.m[s] = T(0);
+        return x;
+    }
+    __device__ __forceinline__ static state load(const T* from, size_t stride)
+    {
+        state x;
+#pragma unroll
+        for (int s = 0; s < rsc_states; ++s)
+            x.m[s] = from[s * stride];
+        return x;
+    }
+    __device__ __forceinline__ static void store(const state& x, T* to, size_t stride)
+    {
+#pragma unroll
+        for (int s = 0; s < rsc_states; ++s)
+            to[s * stride] = x.m[s];
+    }
+    __device__ __forceinline__ static state beta_from_metrics(const T* m) { return load(m, 1); }
+    __device__ __forceinline__ static void normalise(state&) {}
+    __device__ __forceinline__ static void alpha_step(state& a, T sa, T par)
+    {
+        gpufec::turbo::alpha_step<M>(a.m, branch_metrics<T>(sa, par), a.m);
+    }
+    __device__ __forceinline__ static void beta_step(state& b, T sa, T par)
+    {
+        gpufec::turbo::beta_step<M>(b.m, branch_metrics<T>(sa, par), b.m);
+    }
+    __device__ __forceinline__ static T extrinsic(const state& a, const state& b, T par)
+    {
+        return gpufec::turbo::extrinsic<M>(a.m, b.m, par);
+    }
+};
 
 /* Where a window's edge metrics go: the neighbour's start metrics for the next iteration. */
 template <typename T>
@@ -143,12 +208,18 @@ struct half_inputs {
     __device__ __forceinline__ T par_at(unsigned k) const { return T(par[sk(k - in_origin)]); }
 };
 
+/* Metrics a window loads (a start, a checkpoint, an edge) are normalised before use, and a
+ * recursion normalises at least every fourth step: forwards at each segment's start and after
+ * its step 3, backwards after steps 4 and 0 of a segment, elsewhere by a count. */
+constexpr unsigned normalise_every = 4;
+
 /*
  * The forward pass from train_begin to end: alpha starts from the known state 0 at step 0,
  * else from @p init (null: all zero, the first iteration). Records the checkpoints
- * (ckpt + s * 8 * stride) and the alpha edge.
+ * (ckpt + s * 8 * stride) and the alpha edge. WHOLE: the window is whole segments and the edge
+ * falls on a segment's start, so each segment runs unrolled (see whole_segments()).
  */
-template <class M, class H, typename T = typename H::T>
+template <class R, bool WHOLE, class H, typename T = typename H::T>
 __device__ void alpha_pass(const H& h,
                            const window& w,
                            const T* init,
@@ -157,24 +228,42 @@ __device__ void alpha_pass(const H& h,
                            size_t stride,
                            const edge_out<T>& edge)
 {
-    T a[rsc_states];
-#pragma unroll
-    for (int s = 0; s < rsc_states; ++s)
-        a[s] = w.train_begin == 0 ? (s == 0 ? T(0) : unreachable_metric<T>())
-                                  : (init ? init[s * init_stride] : T(0));
-    unsigned next_ckpt = w.begin, s = 0;
-    for (unsigned k = w.train_begin;; ++k) {
+    typename R::state a = w.train_begin == 0 ? R::known_start() : (init ? R::load(init, init_stride) : R::zero());
+    R::normalise(a);
+    unsigned n = 0;
+    for (unsigned k = w.train_begin; k < w.begin; ++k) {
         if (edge.to && k == edge.step)
-            store8(a, edge.to, edge.stride);
-        if (k == next_ckpt && s < w.segments) {
-            store8(a, ckpt + size_t(s) * rsc_states * stride, stride);
-            ++s;
-            next_ckpt += turbo_segment;
-        }
-        if (k == w.end)
-            break;
-        gpufec::turbo::alpha_step<M>(a, branch_metrics(h.sa_at(k), h.par_at(k)), a);
+            R::store(a, edge.to, edge.stride);
+        R::alpha_step(a, h.sa_at(k), h.par_at(k));
+        if (++n % normalise_every == 0)
+            R::normalise(a);
     }
+    for (unsigned s = 0; s < w.segments; ++s) {
+        const unsigned base = w.begin + s * turbo_segment;
+        R::normalise(a);
+        R::store(a, ckpt + size_t(s) * rsc_states * stride, stride);
+        if constexpr (WHOLE) {
+            if (edge.to && edge.step == base)
+                R::store(a, edge.to, edge.stride);
+#pragma unroll
+            for (unsigned i = 0; i < turbo_segment; ++i) {
+                R::alpha_step(a, h.sa_at(base + i), h.par_at(base + i));
+                if (i == normalise_every - 1) // the next segment starts normalised
+                    R::normalise(a);
+            }
+        } else {
+            const unsigned len = min(turbo_segment, w.end - base);
+            for (unsigned i = 0; i < len; ++i) {
+                if (edge.to && base + i == edge.step)
+                    R::store(a, edge.to, edge.stride);
+                R::alpha_step(a, h.sa_at(base + i), h.par_at(base + i));
+                if (i == normalise_every - 1)
+                    R::normalise(a);
+            }
+        }
+    }
+    if (edge.to && edge.step == w.end)
+        R::store(a, edge.to, edge.stride);
 }
 
 /* Where the backward pass of phase one leaves beta for phase two's threads: at the end of each
@@ -197,79 +286,86 @@ __device__ __forceinline__ unsigned group_end_step(const window& w, unsigned t, 
 }
 
 /*
- * beta from step @p from down to step @p to (b holds beta(from) and ends as beta(to)), no
- * extrinsics; records the beta edge and the group ends met on the way.
+ * beta from step @p from down to step @p to (b holds beta(from), normalised, and ends as
+ * beta(to)), no extrinsics; records the beta edge and the group ends met on the way.
  */
-template <class M, class H, typename T = typename H::T>
+template <class R, class H, typename T = typename H::T>
 __device__ void beta_run(const H& h,
                          const window& w,
-                         T* b,
+                         typename R::state& b,
                          unsigned from,
                          unsigned to,
                          const edge_out<T>& edge,
                          const group_out<T>& groups)
 {
     int t = groups.to ? int(groups.groups) - 1 : -1;
+    unsigned n = 0;
     for (unsigned k = from;; --k) {
         if (edge.to && k == edge.step)
-            store8(b, edge.to, edge.stride);
+            R::store(b, edge.to, edge.stride);
         for (; t >= 0 && k == group_end_step(w, unsigned(t), groups.groups); --t)
-            store8(b, groups.to + size_t(t) * rsc_states * groups.stride, groups.stride);
+            R::store(b, groups.to + size_t(t) * rsc_states * groups.stride, groups.stride);
         if (k == to)
             break;
-        gpufec::turbo::beta_step<M>(b, branch_metrics(h.sa_at(k - 1), h.par_at(k - 1)), b);
+        R::beta_step(b, h.sa_at(k - 1), h.par_at(k - 1));
+        if (++n % normalise_every == 0)
+            R::normalise(b);
     }
 }
 
-/* A segment's recomputed alphas in registers: floats as they are; 16-bit metrics two to a
- * register (they fit: metric_domains.h), which keeps the 16-bit kernel 32 registers lighter
- * at the cost of a pack per state pair and step and an unpack per state and step. */
-template <typename T>
-struct packed_alphas {
-    using word = T;
-    static constexpr int words = rsc_states;
-    __device__ __forceinline__ static void put(const T* x, word* to)
-    {
+/* One segment backwards (see backward_segments); WHOLE: all turbo_segment steps and no edge
+ * inside, so the unrolled loops need no guards. */
+template <class R, bool WHOLE, class H, typename T = typename H::T>
+__device__ __forceinline__ void backward_segment(const H& h,
+                                                 typename R::state& b,
+                                                 unsigned base,
+                                                 unsigned len,
+                                                 const T* ckpt,
+                                                 size_t stride,
+                                                 const edge_out<T>& edge,
+                                                 qpp_walk& pi)
+{
+    typename R::state seg[turbo_segment];
+    seg[0] = R::load(ckpt, stride); // stored normalised by alpha_pass
 #pragma unroll
-        for (int s = 0; s < rsc_states; ++s)
-            to[s] = x[s];
-    }
-    __device__ __forceinline__ static void get(const word* from, T* x)
-    {
+    for (unsigned i = 1; i < turbo_segment; ++i)
+        if (WHOLE || i < len) {
+            seg[i] = seg[i - 1];
+            R::alpha_step(seg[i], h.sa_at(base + i - 1), h.par_at(base + i - 1));
+            if (i % normalise_every == 0)
+                R::normalise(seg[i]);
+        }
 #pragma unroll
-        for (int s = 0; s < rsc_states; ++s)
-            x[s] = from[s];
-    }
-};
-template <>
-struct packed_alphas<int32_t> {
-    using word = uint32_t;
-    static constexpr int words = rsc_states / 2;
-    __device__ __forceinline__ static void put(const int32_t* x, word* to)
-    {
-#pragma unroll
-        for (int s = 0; s < words; ++s)
-            to[s] = (uint32_t(x[2 * s]) & 0xffffu) | (uint32_t(x[2 * s + 1]) << 16);
-    }
-    __device__ __forceinline__ static void get(const word* from, int32_t* x)
-    {
-#pragma unroll
-        for (int s = 0; s < words; ++s) {
-            x[2 * s] = int32_t(from[s] << 16) >> 16;
-            x[2 * s + 1] = int32_t(from[s]) >> 16;
+    for (int i = turbo_segment - 1; i >= 0; --i) {
+        if (WHOLE || unsigned(i) < len) {
+            const unsigned k = base + unsigned(i); // b holds beta(k + 1)
+            const T sa = h.sa_at(k), par = h.par_at(k);
+            h.ext[sk(h.interleaved ? pi.value : k - h.out_origin)] =
+                typename H::V(h.dom.extrinsic_out(R::extrinsic(seg[i], b, par)));
+            if (h.interleaved)
+                pi.down();
+            R::beta_step(b, sa, par);
+            if (i % normalise_every == 0)
+                R::normalise(b);
+            if (!WHOLE && edge.to && k == edge.step)
+                R::store(b, edge.to, edge.stride);
         }
     }
-};
+    if (WHOLE && edge.to && edge.step == base)
+        R::store(b, edge.to, edge.stride);
+}
 
 /*
  * Segments [s_lo, s_hi) backwards: b holds beta at the end of segment s_hi - 1 and ends as
  * beta(begin + s_lo * turbo_segment). Each segment's alphas are recomputed from its checkpoint
  * into registers (the unrolled loops index them with constants); the extrinsics are written.
+ * One kernel holds either form of the segment code (WHOLE or guarded), not both: two inlined
+ * forms made the compiler spill.
  */
-template <class M, class H, typename T = typename H::T>
+template <class R, bool WHOLE, class H, typename T = typename H::T>
 __device__ void backward_segments(const H& h,
                                   const window& w,
-                                  T* b,
+                                  typename R::state& b,
                                   unsigned s_lo,
                                   unsigned s_hi,
                                   const T* ckpt,
@@ -278,36 +374,12 @@ __device__ void backward_segments(const H& h,
 {
     if (s_lo >= s_hi)
         return;
+    R::normalise(b);
     qpp_walk pi(min(w.begin + s_hi * turbo_segment, w.end) - 1, h.K, h.f1, h.f2);
     for (unsigned s = s_hi; s-- > s_lo;) {
         const unsigned base = w.begin + s * turbo_segment;
-        const unsigned len = min(turbo_segment, w.end - base);
-        using pack = packed_alphas<T>;
-        typename pack::word seg[turbo_segment][pack::words];
-        T a[rsc_states];
-        load8(ckpt + size_t(s) * rsc_states * stride, stride, a);
-        pack::put(a, seg[0]);
-#pragma unroll
-        for (unsigned i = 1; i < turbo_segment; ++i)
-            if (i < len) {
-                gpufec::turbo::alpha_step<M>(a, branch_metrics(h.sa_at(base + i - 1), h.par_at(base + i - 1)), a);
-                pack::put(a, seg[i]);
-            }
-#pragma unroll
-        for (int i = turbo_segment - 1; i >= 0; --i) {
-            if (unsigned(i) < len) {
-                const unsigned k = base + unsigned(i); // b holds beta(k + 1)
-                const T sa = h.sa_at(k), par = h.par_at(k);
-                pack::get(seg[i], a);
-                h.ext[sk(h.interleaved ? pi.value : k - h.out_origin)] =
-                    typename H::V(h.dom.extrinsic_out(gpufec::turbo::extrinsic<M>(a, b, par)));
-                if (h.interleaved)
-                    pi.down();
-                gpufec::turbo::beta_step<M>(b, branch_metrics(sa, par), b);
-                if (edge.to && k == edge.step)
-                    store8(b, edge.to, edge.stride);
-            }
-        }
+        backward_segment<R, WHOLE>(h, b, base, min(turbo_segment, w.end - base),
+                                   ckpt + size_t(s) * rsc_states * stride, stride, edge, pi);
     }
 }
 
