@@ -7,8 +7,8 @@
  * Cases: the test source into null sinks; the Viterbi decoder block (K=7 171/133 rate 1/2
  * streaming, int8 noisy LLRs from a repeating file source of --viterbi-mb megabytes) into a
  * null sink, reporting decoded Gbit/s; the LTE turbo decoder block (K = 6144, 6 iterations,
- * max-log-MAP, the backend's default split, int8 LLRs of --turbo-blocks noisy code blocks at
- * 0.7 dB from a repeating file source) into a null sink; GNU Radio's ceiling.
+ * max-log-MAP, the backend's default split, float and 16-bit metrics, int8 LLRs of --turbo-blocks
+ * noisy code blocks at 0.7 dB from a repeating file source) into a null sink; GNU Radio's ceiling.
  * Each run starts the flowgraph, lets it stream for S seconds, stops it and counts the items
  * the sinks consumed: no head block, whose own copy would be part of the figure.
  *
@@ -145,11 +145,18 @@ double turbo_rate(double seconds,
                   const std::string& backend,
                   const llr_file& llrs,
                   gr::gpufec::lte_turbo_code_sptr code,
+                  const std::string& metrics,
                   std::string* used)
 {
+    using namespace gr::gpufec;
     auto tb = gr::make_top_block("turbo_bench");
     auto src = gr::blocks::file_source::make(sizeof(int8_t), llrs.path().c_str(), true);
-    auto dec = gr::gpufec::lte_turbo_decoder::make(code, 6, "max-log", 0.75f, "none", backend, "int8");
+    const decoder_options o;
+    const lte_turbo_params p;
+    const lte_rate_dematching rm;
+    auto dec = lte_turbo_decoder::make(code, 6, "max-log", 0.75f, "none", backend, "int8", o.llr_scale, o.invert,
+                                       o.device, static_cast<int>(p.subblocks), static_cast<int>(p.guard), "",
+                                       rm.E, rm.rv, rm.ncb, false, metrics);
     auto sink = gr::blocks::null_sink::make(sizeof(uint8_t));
     tb->connect(src, 0, dec, 0);
     tb->connect(dec, 0, sink, 0);
@@ -248,15 +255,16 @@ int main(int argc, char** argv)
     if (turbo_blocks > 0) {
         const auto code = gr::gpufec::lte_turbo_code::make(6144);
         const llr_file llrs(noisy_turbo_llrs(static_cast<size_t>(turbo_blocks), code, 0.7));
-        for (const auto& b : backends) {
-            std::vector<double> r;
-            std::string used;
-            for (int i = 0; i < repeats; ++i)
-                r.push_back(turbo_rate(seconds, b, llrs, code, &used));
-            std::printf("%-60s %8s %12.3f\n",
-                        "file_source(int8) -> lte_turbo_decoder K=6144 6 it (Gbit/s)",
-                        used.c_str(), median(r) / 1e9);
-        }
+        for (const auto& b : backends)
+            for (const std::string metrics : { "float", "int16" }) {
+                std::vector<double> r;
+                std::string used;
+                for (int i = 0; i < repeats; ++i)
+                    r.push_back(turbo_rate(seconds, b, llrs, code, metrics, &used));
+                const std::string what =
+                    "file_source(int8) -> lte_turbo_decoder K=6144 6 it, " + metrics + " (Gbit/s)";
+                std::printf("%-60s %8s %12.3f\n", what.c_str(), used.c_str(), median(r) / 1e9);
+            }
     }
     std::vector<double> r;
     for (int i = 0; i < repeats; ++i)
