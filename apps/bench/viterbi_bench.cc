@@ -127,7 +127,9 @@ std::string shape_name(const cuda::viterbi_tile_shape& s)
 void bench_kernels(const config& cfg, table& out)
 {
     cuda::stream s;
-    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
+    // 2^27 steps, as bench_catalogue_codes: 2^26 (64 K tiles of 1024, one a thread) left part of
+    // an H100 idle.
+    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 27);
     const test_stream ts = make_stream(n_steps, "", 4.0, 7, s.get());
     const cuda::viterbi_tile_shape def{ 1024, 32, 64 }; // viterbi_tiling::defaults, K=7 r1/2
     const std::pair<cuda::viterbi_tile_kernel, const char*> kernels[] = {
@@ -225,7 +227,9 @@ void bench_catalogue_codes(const config& cfg, table& out)
         { 9, { 0515, 0677, 0435 }, "K=9 r1/3 515/677/435 (JIT)" },
         { 7, { 0171, 0133, 0164 }, "K=7 r1/3 171/133/164 (JIT, 164 misses the oldest tap)", true, true },
     };
-    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 26);
+    // 2^27 steps: the frame kernels decode one frame a thread, and an H100 holds about 68 K
+    // K=7 frames at once; 2^26 steps (32 K frames of 2048) left half of it idle.
+    const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 27);
     std::mt19937 rng(13);
     for (const code_case& c : cases) {
         const auto code = conv_code::make(c.k, c.polys, "", termination::STREAMING);
