@@ -9,7 +9,7 @@
  * as a store S with
  *   using metric;                                the recursions' value type (float, int32_t)
  *   size_t stride;                               metrics of one window are stride values apart
- *   metric* ckpt(w), metric* groups(w);          window w's checkpoints and group ends (8 values
+ *   metric* ckpt(w), metric* groups(w);            window w's checkpoints and group ends (8 values
  *                                                each, in R's format)
  *   metric* edge(c, kind, parity, w);             window w's start metrics (ALPHA or BETA) for
  *                                                constituent c, double-buffered by iteration parity
@@ -76,8 +76,8 @@ __device__ void phase_one(const S& st, const window_split& sp, const H& h, unsig
 {
     const window win(w, sp.P, sp.K, sp.g);
     if (t == 0)
-        alpha_pass<R, WHOLE>(h, win, it == 1 ? nullptr : st.edge(c, ALPHA, it & 1, w), st.stride, st.ckpt(w), st.stride,
-                      alpha_edge(st, sp, w, c, it));
+        alpha_pass<R, WHOLE>(h, win, it == 1 ? nullptr : st.edge(c, ALPHA, it & 1, w), st.stride, st.ckpt(w),
+                             st.stride, alpha_edge(st, sp, w, c, it));
     if (sp.T > 1 && t == 1) {
         typename R::state b = beta_start<R>(st, sp, win, w, c, it);
         beta_run<R>(h, win, b, win.train_end, win.begin, beta_edge(st, sp, w, c, it),
