@@ -106,6 +106,15 @@ struct packed_recursion {
             x.r[j] += shift;
     }
 
+    /* The add-compare-selects of a register pair (u, v) in both halves: x = max(u + g, v + h),
+     * y = max(v + g, u + h), g raw lanes, h composed (see the file comment). */
+    __host__ __device__ __forceinline__ static void
+    butterflies(uint32_t u, uint32_t v, uint32_t g, uint32_t h, uint32_t& x, uint32_t& y)
+    {
+        x = dpx::addmax(u, g, v + h);
+        y = dpx::addmax(v, g, u + h);
+    }
+
     /*
      * alpha(k+1) from alpha(k). With gamma(u, p) = u sa + p par, the pair (2 c, 2 c + 1) of
      * registers (b1 = c) feeds butterflies c (low halves) and 2 + c (high halves):
@@ -118,10 +127,9 @@ struct packed_recursion {
         const uint32_t g1 = dpx::prmt(uint32_t(sa), uint32_t(sa + par), low_halves); // raw (sa, sa + par)
         const uint32_t h0 = uint32_t(sa * 65537 + par);            // composed (sa + par, sa)
         const uint32_t h1 = uint32_t(par);                         // composed (par, 0)
-        const uint32_t x0 = dpx::addmax(a.r[0], g0, a.r[1] + h0);
-        const uint32_t y0 = dpx::addmax(a.r[1], g0, a.r[0] + h0);
-        const uint32_t x1 = dpx::addmax(a.r[2], g1, a.r[3] + h1);
-        const uint32_t y1 = dpx::addmax(a.r[3], g1, a.r[2] + h1);
+        uint32_t x0, y0, x1, y1;
+        butterflies(a.r[0], a.r[1], g0, h0, x0, y0);
+        butterflies(a.r[2], a.r[3], g1, h1, x1, y1);
         a.r[0] = dpx::prmt(x0, y0, low_halves);  // states 0, 4
         a.r[1] = dpx::prmt(x1, y1, low_halves);  // 1, 5
         a.r[2] = dpx::prmt(x0, y0, high_halves); // 2, 6
@@ -140,10 +148,9 @@ struct packed_recursion {
         const uint32_t g1 = dpx::prmt(uint32_t(par), uint32_t(sa + par), low_halves); // raw (par, sa + par)
         const uint32_t h0 = uint32_t(par * 65537 + sa);             // composed (sa + par, par)
         const uint32_t h1 = uint32_t(sa);                           // composed (sa, 0)
-        const uint32_t e0 = dpx::addmax(b.r[0], g0, b.r[2] + h0);
-        const uint32_t f0 = dpx::addmax(b.r[2], g0, b.r[0] + h0);
-        const uint32_t e1 = dpx::addmax(b.r[1], g1, b.r[3] + h1);
-        const uint32_t f1 = dpx::addmax(b.r[3], g1, b.r[1] + h1);
+        uint32_t e0, f0, e1, f1;
+        butterflies(b.r[0], b.r[2], g0, h0, e0, f0);
+        butterflies(b.r[1], b.r[3], g1, h1, e1, f1);
         b.r[0] = dpx::prmt(e0, f0, low_halves);  // states 0, 1
         b.r[1] = dpx::prmt(e0, f0, high_halves); // 2, 3
         b.r[2] = dpx::prmt(e1, f1, low_halves);  // 4, 5
