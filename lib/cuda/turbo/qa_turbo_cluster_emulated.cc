@@ -107,6 +107,7 @@ struct cluster_group {
 inline cluster_group this_cluster() { return {}; }
 } // namespace cooperative_groups
 
+#include "cuda/turbo/qa_turbo_gpu_util.h"
 #include "cuda/turbo/turbo_cluster_device.cuh"
 
 namespace gr {
@@ -115,12 +116,8 @@ namespace gpufec {
 namespace {
 
 using namespace cuda::turbo_dev;
-
-struct decoded {
-    std::vector<uint8_t> bits;
-    std::vector<float> app;
-    std::vector<int> iterations;
-};
+using qa_turbo_gpu::decoded;
+using qa_turbo_gpu::expect_same;
 
 /* The n blocks of @p llr through one emulated cluster of C thread blocks, T threads a window. */
 decoded run_cluster(const lte_turbo_code& code, const lte_turbo_params& p, const std::vector<float>& llr,
@@ -184,18 +181,6 @@ decoded run_cpu(const lte_turbo_code& code, const lte_turbo_params& p, const std
     decoded d{ std::vector<uint8_t>(n * K), std::vector<float>(n * K), std::vector<int>(n) };
     turbo::map_decoder_cpu(code, p, 1).decode(llr.data(), n, d.bits.data(), d.app.data(), d.iterations.data());
     return d;
-}
-
-void expect_same(const decoded& cpu, const decoded& emu, const std::string& what)
-{
-    for (size_t i = 0; i < cpu.bits.size(); ++i)
-        if (cpu.bits[i] != emu.bits[i] || !(cpu.app[i] == emu.app[i]))
-            CPPUNIT_FAIL(what + ": first difference at decision " + std::to_string(i) + ": CPU " +
-                         std::to_string(cpu.bits[i]) + " (app " + std::to_string(cpu.app[i]) + "), cluster " +
-                         std::to_string(emu.bits[i]) + " (app " + std::to_string(emu.app[i]) + ")");
-    for (size_t b = 0; b < cpu.iterations.size(); ++b)
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(what + ": iterations of block " + std::to_string(b), cpu.iterations[b],
-                                     emu.iterations[b]);
 }
 
 std::vector<float> noisy(const lte_turbo_code_sptr& code, size_t n, double ebn0, uint64_t seed)
