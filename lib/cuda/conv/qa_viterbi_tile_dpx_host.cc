@@ -169,6 +169,7 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(viterbi_tile_dpx_host_test);
     CPPUNIT_TEST(catalogue_codes_equal_reference);
+    CPPUNIT_TEST(aligned_tiles_equal_reference);
     CPPUNIT_TEST(long_saturated_streams);
     CPPUNIT_TEST(catalogue_covers_every_shape);
     CPPUNIT_TEST(butterfly_branches_follow_the_taps);
@@ -260,6 +261,23 @@ class viterbi_tile_dpx_host_test : public CppUnit::TestFixture
                         check(code, steps, warm, known, span, variant, rng);                  // whole
                         check(code, steps, warm, known, span > 8 ? span - 7 : span, variant, rng); // payload
                         check(code, steps, 0, known, steps, variant, rng);                    // no warm-up
+                    }
+        });
+    }
+
+    /* Tiles whose warm-up and emitted length are multiples of 4 (the default tilings) take the
+     * one-thread traceback in aligned blocks (trace_aligned): the tile's end, warm and emit at
+     * every kind of place relative to those blocks, tiles too short for a whole block included. */
+    void aligned_tiles_equal_reference()
+    {
+        std::mt19937 rng(41);
+        cuda::dpx_catalogue::for_each([&](auto code) {
+            for (uint32_t steps : { 8u, 23u, 24u, 61u, 100u, 257u, 1120u })
+                for (uint32_t warm : { 0u, 4u, 32u })
+                    for (uint32_t cut : { 0u, 4u, 12u, 40u }) {
+                        const uint32_t span = warm < steps ? (steps - warm) & ~3u : 0;
+                        if (warm < steps && cut <= span)
+                            check(code, steps, warm, (steps + cut) % 2 == 0, span - cut, int(steps % 4), rng);
                     }
         });
     }

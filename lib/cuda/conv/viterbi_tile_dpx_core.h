@@ -365,13 +365,41 @@ __host__ __device__ __forceinline__ uint32_t team_flips(uint32_t tid)
     return f;
 }
 
-/* A decision word to the global workspace (a plain store on the host). */
-__host__ __device__ __forceinline__ void store(uint32_t* p, uint32_t v)
+/* A step's decision words to the global workspace: word 1 (K >= 7) @p word_off words after
+ * word 0 (plain stores on the host). */
+template <int W>
+__host__ __device__ __forceinline__ void store_words(uint32_t* p, size_t word_off, uint32_t w0, uint32_t w1)
 {
 #if defined(__CUDA_ARCH__)
-    __stwb(p, v);
+    __stwb(p, w0);
+    if constexpr (W == 2)
+        __stwb(p + word_off, w1);
 #else
-    *p = v;
+    p[0] = w0;
+    if constexpr (W == 2)
+        p[word_off] = w1;
+#endif
+}
+
+/* A step's decision words, word 1 in the high half. */
+template <int W>
+__host__ __device__ __forceinline__ uint64_t load_words(const uint32_t* p, size_t word_off)
+{
+    if constexpr (W == 2)
+        return (uint64_t(p[word_off]) << 32) | p[0];
+    else
+        return p[0];
+}
+
+/* (a & mask) | (b & ~mask) as one LOP3 (written out, with the bit masked first, nvcc made two). */
+__host__ __device__ __forceinline__ uint32_t select_bits(uint32_t a, uint32_t mask, uint32_t b)
+{
+#if defined(__CUDA_ARCH__)
+    uint32_t r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xE2;" : "=r"(r) : "r"(a), "r"(mask), "r"(b));
+    return r;
+#else
+    return (a & mask) | (b & ~mask);
 #endif
 }
 
@@ -596,10 +624,184 @@ __host__ __device__ __forceinline__ uint32_t index_bit(uint32_t ph)
         return K > 7 && ph < 6 ? ph ^ (ph >> 2) : ph;
 }
 
+/* Where a traceback stands: position index i (decision-bit order, index_of), the phase ph of
+ * the next step, and the decided bits of the output word being filled (a byte each). */
+struct trace_state {
+    uint32_t i, ph, pack;
+};
+
+/* One traceback step at index st (from warm), phase t.ph at run time, the step's decision words
+ * w (load_words): the decided bit goes to out if st is below emit (team thread 0), four bytes a
+ * store when words; then i moves to the predecessor. */
+template <int K, class Team>
+__host__ __device__ __forceinline__ void
+trace_step(trace_state& t, int32_t st, uint64_t w, uint8_t* out, uint32_t emit, bool words, const Team& team)
+{
+    constexpr int m = shape<K>::m, L = shape<K>::local;
+    const uint32_t pt = index_bit<K>(t.ph); // index bit of position bit ph
+    if (uint32_t(st) < emit && team.tid == 0) {
+        const uint32_t bit = (t.i >> pt) & 1u;
+        if (words) {
+            t.pack = (t.pack << 8) | bit;
+            if ((st & 3) == 0) {
+                if (uint32_t(st) + 4 <= emit)
+                    *reinterpret_cast<uint32_t*>(out + st) = t.pack;
+                else
+                    for (uint32_t r = 0; r < emit - uint32_t(st); ++r)
+                        out[st + r] = uint8_t(t.pack >> (8 * r));
+                t.pack = 0;
+            }
+        } else {
+            out[st] = uint8_t(bit);
+        }
+    }
+    uint32_t x = uint32_t(w);
+    if constexpr (shape<K>::words == 2)
+        x = (t.i & 32u) ? uint32_t(w >> 32) : x;
+    if constexpr (shape<K>::threads > 1)
+        x = team.from(x, t.i >> L);
+    const uint32_t d = (x >> (t.i & 31u)) & 1u;
+    t.i = (t.i & ~(1u << pt)) | (d << pt);
+    t.ph = t.ph ? t.ph - 1 : uint32_t(m - 1);
+}
+
+/* Traceback of steps top down to bottom (indices from warm), any layout and team, the decision
+ * words of 16 steps loaded at once. */
+template <int K, class Team>
+__host__ __device__ __forceinline__ void trace_steps(trace_state& t,
+                                                     int32_t top,
+                                                     int32_t bottom,
+                                                     const uint32_t* dec,
+                                                     size_t dec_step,
+                                                     size_t word_off,
+                                                     uint8_t* out,
+                                                     uint32_t emit,
+                                                     bool words,
+                                                     const Team& team)
+{
+    constexpr int group = 16;
+    for (; top >= bottom; top -= group) {
+        uint64_t w[group];
+        GPUFEC_DPX_UNROLL
+        for (int q = 0; q < group; ++q)
+            if (top - q >= bottom)
+                w[q] = load_words<shape<K>::words>(dec + size_t(top - q) * dec_step, word_off);
+        GPUFEC_DPX_UNROLL
+        for (int q = 0; q < group; ++q) {
+            if (top - q < bottom)
+                break;
+            trace_step<K>(t, top - q, w[q], out, emit, words, team);
+        }
+    }
+}
+
+/* Steps a block of the one-thread traceback spans: lcm(m, 4), so that in blocks that start
+ * at a multiple of it both the phase and the byte of the output word are compile-time. */
+template <int K>
+__host__ __device__ constexpr int trace_block()
+{
+    constexpr int m = shape<K>::m;
+    return m % 4 == 0 ? m : m % 2 == 0 ? 2 * m : 4 * m;
+}
+
+/* One block of the one-thread traceback: steps st0 + B - 1 down to st0, whose decision words
+ * are in w, phase c mod m at step st0 + c. Each step is one shift of the step's words by i and
+ * one bit select; when @p Emit (the block holds emitted steps), the step's decided bit (bit
+ * index_bit(c mod m) of i) also goes to its byte of an output word, whose shifts are
+ * compile-time. Those instructions do not depend on the chain through i, so they fill its
+ * latency (putting the words together after the block, from i at each cycle start, measured
+ * the same). */
+template <int K, bool Emit>
+__host__ __device__ __forceinline__ void
+trace_block_steps(uint32_t& i, const uint64_t (&w)[trace_block<K>()], uint32_t st0, uint8_t* out, uint32_t emit)
+{
+    constexpr int m = shape<K>::m, B = trace_block<K>();
+    uint32_t word = 0;
+    GPUFEC_DPX_UNROLL
+    for (int c = B - 1; c >= 0; --c) {
+        const uint32_t pt = index_bit<K>(uint32_t(c % m));
+        if constexpr (Emit) {
+            const uint32_t b = 8u * uint32_t(c & 3);
+            word |= (b >= pt ? i << (b - pt) : i >> (pt - b)) & (1u << b);
+            if ((c & 3) == 0) {
+                if (st0 + uint32_t(c) < emit)
+                    *reinterpret_cast<uint32_t*>(out + st0 + c) = word;
+                word = 0;
+            }
+        }
+        const uint32_t x = uint32_t(w[c] >> i);
+        i = select_bits(x << pt, 1u << pt, i);
+    }
+}
+
+/* The one-thread traceback from g = n - 1 down to warm (warm and emit multiples of 4, words
+ * output): whole blocks of trace_block() steps aligned on g, the decision words of the next
+ * block loaded while one is traced (blocks of 2 lcm(m, 4) steps were 2 % slower, a third
+ * buffer no faster), the steps above and below them one by one. */
+template <int K>
+__host__ __device__ __forceinline__ void
+trace_aligned(trace_state& t,
+              uint32_t n,
+              uint32_t warm,
+              const uint32_t* dec,
+              size_t dec_step,
+              size_t word_off,
+              uint8_t* out,
+              uint32_t emit)
+{
+    constexpr int B = trace_block<K>(), W = shape<K>::words;
+    // The steps outside whole blocks, fewer than 2 B, one load at a time (trace_steps' 16
+    // unrolled steps, inlined here twice more, would add some 4000 instructions to the kernel).
+    auto single = [&](int32_t top, int32_t bottom) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll 1
+#endif
+        for (; top >= bottom; --top)
+            trace_step<K>(t, top, load_words<W>(dec + size_t(top) * dec_step, word_off), out, emit, true, solo{});
+    };
+    const uint32_t lo = (warm + B - 1) / B * B; // the lowest whole block starts here
+    const uint32_t hi = n / B * B;              // and the highest ends here
+    if (hi < lo + B) {
+        single(int32_t(n - warm) - 1, 0);
+        return;
+    }
+    single(int32_t(n - warm) - 1, int32_t(hi - warm));
+    auto load = [&](uint32_t g, uint64_t(&w)[B]) {
+        const uint32_t* p = dec + size_t(g - warm) * dec_step; // (one base: immediate offsets)
+        GPUFEC_DPX_UNROLL
+        for (int c = 0; c < B; ++c)
+            w[c] = load_words<W>(p + c * dec_step, word_off);
+    };
+    // Two buffers: buf[r] is refilled with the block two lower once traced, so no word that is
+    // still on its way is copied (a copy waits for it).
+    uint64_t buf[2][B];
+    load(hi - B, buf[0]);
+    if (hi - B > lo)
+        load(hi - 2 * B, buf[1]);
+    uint32_t g = hi - B;
+    for (bool done = false; !done;) {
+        GPUFEC_DPX_UNROLL
+        for (int r = 0; r < 2; ++r) {
+            if (done)
+                break;
+            if (g - warm < emit)
+                trace_block_steps<K, true>(t.i, buf[r], g - warm, out, emit);
+            else
+                trace_block_steps<K, false>(t.i, buf[r], g - warm, out, emit);
+            if (g >= lo + 2 * B)
+                load(g - 2 * B, buf[r]);
+            done = g == lo;
+            g -= B;
+        }
+    }
+    t.ph = uint32_t(shape<K>::m - 1);
+    single(int32_t(lo - warm) - 1, 0);
+}
+
 /*
  * One tile (this thread's part of it when the team has several threads): ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2,
  * 4 for n = 4; state 0 known when @p known), decisions of steps warm.. stored at
- * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K=7 only), traceback from the
+ * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K >= 7), traceback from the
  * best state at the end (state 0 when @p end_at_zero: terminated frames), the first emit
  * decided bits to out (4-byte stores when words; team thread 0 writes them). Each team thread
  * stores its own decision words at its dec; the traceback, run by all of them in step, takes
@@ -656,11 +858,8 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
         int32_t v[1 << N];                                                          \
         branch_metrics<N>(cur, v, (flips >> (4 * T)) & 15u);                        \
         step<K, T, G...>(pm, v, w0, w1, team);                                      \
-        if (g + T >= warm) {                                                        \
-            store(dblk + T * dec_step, w0);                                         \
-            if constexpr (shape<K>::words == 2)                                     \
-                store(dblk + T * dec_step + word_off, w1);                          \
-        }                                                                           \
+        if (g + T >= warm)                                                          \
+            store_words<shape<K>::words>(dblk + T * dec_step, word_off, w0, w1);    \
     }
     auto renormalise = [&](uint32_t blk) {
         if ((blk & renorm_mask) == 0) {
@@ -671,11 +870,11 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
                 pm[r] -= off;
         }
     };
-    // Decision words of the block's first step: one base per block, so each step's two stores
-    // take immediate offsets (per-step address arithmetic cost 4 % of the loop's instructions).
-    // The base lies before dec while the block starts before warm (nothing is stored there); it
-    // is formed through an integer, which hides the global address space from the compiler,
-    // hence store() (an explicit global store on the device).
+    // Decision words of the block's first step: one base per block, so each step's store
+    // takes an immediate offset (per-step address arithmetic cost 4 % of the loop's
+    // instructions). The base lies before dec while the block starts before warm (nothing is
+    // stored there); it is formed through an integer, which hides the global address space from
+    // the compiler, hence store_words() (an explicit global store on the device).
     uint32_t* dblk = reinterpret_cast<uint32_t*>(reinterpret_cast<uintptr_t>(dec) -
                                                  uintptr_t(warm) * dec_step * sizeof(uint32_t));
     uint32_t blk = 0;
@@ -732,52 +931,14 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
     }
 
     // Traceback in decision-bit indices, from step n-1 down to warm.
-    constexpr int group = 16;
-    const uint32_t steps = n - warm;
-    uint32_t i = index_of<K>(best_p);
-    uint32_t ph = (n - 1) % uint32_t(m);
-    uint32_t pack_bits = 0;
-    for (int32_t top = int32_t(steps) - 1; top >= 0; top -= group) {
-        uint32_t wl[group], wh[group];
-        GPUFEC_DPX_UNROLL
-        for (int q = 0; q < group; ++q)
-            if (top - q >= 0) {
-                wl[q] = dec[size_t(top - q) * dec_step];
-                if constexpr (shape<K>::words == 2)
-                    wh[q] = dec[size_t(top - q) * dec_step + word_off];
-            }
-        GPUFEC_DPX_UNROLL
-        for (int q = 0; q < group; ++q) {
-            const int32_t st = top - q;
-            if (st < 0)
-                break;
-            const uint32_t pt = index_bit<K>(ph); // index bit of position bit ph
-            if (uint32_t(st) < emit && team.tid == 0) {
-                const uint32_t bit = (i >> pt) & 1u;
-                if (words) {
-                    pack_bits = (pack_bits << 8) | bit;
-                    if ((st & 3) == 0) {
-                        if (uint32_t(st) + 4 <= emit)
-                            *reinterpret_cast<uint32_t*>(out + st) = pack_bits;
-                        else
-                            for (uint32_t r = 0; r < emit - uint32_t(st); ++r)
-                                out[st + r] = uint8_t(pack_bits >> (8 * r));
-                        pack_bits = 0;
-                    }
-                } else {
-                    out[st] = uint8_t(bit);
-                }
-            }
-            uint32_t w = wl[q];
-            if constexpr (shape<K>::words == 2)
-                w = (i & 32u) ? wh[q] : wl[q];
-            if constexpr (shape<K>::threads > 1)
-                w = team.from(w, i >> L);
-            const uint32_t d = (w >> (i & 31u)) & 1u;
-            i = (i & ~(1u << pt)) | (d << pt);
-            ph = ph ? ph - 1 : uint32_t(m - 1);
+    trace_state t{ index_of<K>(best_p), (n - 1) % uint32_t(m), 0 };
+    if constexpr (shape<K>::threads == 1) {
+        if (words && (warm & 3u) == 0 && (emit & 3u) == 0) {
+            trace_aligned<K>(t, n, warm, dec, dec_step, word_off, out, emit);
+            return;
         }
     }
+    trace_steps<K>(t, int32_t(n - warm) - 1, 0, dec, dec_step, word_off, out, emit, words, team);
 }
 
 } // namespace dpx

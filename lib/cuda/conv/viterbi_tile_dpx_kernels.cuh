@@ -59,8 +59,18 @@ struct team_of<K, 1> {
     static __device__ __forceinline__ solo make(size_t) { return solo{}; }
 };
 
+/* Thread blocks of the tile kernel an SM must hold (0: no bound). K = 7 tiles take 4, which
+ * lets ptxas give them 128 registers: the K=7 r1/2 ACS loop then needs 24 register moves per
+ * block of 6 steps instead of 51, and 16 warps an SM decoded faster than 20 (H100, 2^28 steps,
+ * an earlier form of the traceback: 97.2 against 93.4 Gbit/s; docs/viterbi.md). */
+template <int K>
+__host__ __device__ constexpr int tile_min_blocks()
+{
+    return K == 7 ? 4 : 0;
+}
+
 template <int K, unsigned... G>
-__global__ void __launch_bounds__(thread_tile_block_threads) tile_kernel(thread_tile_args a)
+__global__ void __launch_bounds__(thread_tile_block_threads, tile_min_blocks<K>()) tile_kernel(thread_tile_args a)
 {
     constexpr int N = int(sizeof...(G));
     constexpr int words = shape<K>::words, P = shape<K>::threads;
