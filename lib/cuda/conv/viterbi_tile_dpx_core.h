@@ -799,27 +799,23 @@ trace_aligned(trace_state& t,
 }
 
 /*
- * One tile (this thread's part of it when the team has several threads): ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2,
- * 4 for n = 4; state 0 known when @p known), decisions of steps warm.. stored at
- * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K >= 7), traceback from the
- * best state at the end (state 0 when @p end_at_zero: terminated frames), the first emit
- * decided bits to out (4-byte stores when words; team thread 0 writes them). Each team thread
- * stores its own decision words at its dec; the traceback, run by all of them in step, takes
- * the word of the thread that holds the position (Team::from).
+ * The forward pass of one tile (this thread's part of it when the team has several threads):
+ * ACS over n steps of N LLRs each from @p load (their bytes aligned to 2 for n = 2, 4 for
+ * n = 4; state 0 known when @p known), decisions of steps warm.. stored at
+ * dec + (g - warm) * dec_step (word 0) and + word_off (word 1, K >= 7). Returns the position
+ * the traceback starts from (trace_tile): the best state's at the end, state 0's when
+ * @p end_at_zero (terminated frames).
  */
 template <int K, unsigned... G, class Steps, class Team = solo>
-__host__ __device__ __forceinline__ void decode_tile(Steps load,
-                                                     uint32_t n,
-                                                     uint32_t warm,
-                                                     bool known,
-                                                     uint32_t* dec,
-                                                     size_t dec_step,
-                                                     size_t word_off,
-                                                     uint8_t* out,
-                                                     uint32_t emit,
-                                                     bool words,
-                                                     bool end_at_zero = false,
-                                                     const Team& team = Team{})
+__host__ __device__ __forceinline__ uint32_t forward_tile(Steps load,
+                                                          uint32_t n,
+                                                          uint32_t warm,
+                                                          bool known,
+                                                          uint32_t* dec,
+                                                          size_t dec_step,
+                                                          size_t word_off,
+                                                          bool end_at_zero = false,
+                                                          const Team& team = Team{})
 {
     constexpr int N = int(sizeof...(G));
     constexpr int m = shape<K>::m, S = shape<K>::states, R = shape<K>::regs, L = shape<K>::local;
@@ -929,9 +925,28 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
         const uint32_t st = uint32_t(S - 1) - (best_key & uint32_t(S - 1));
         best_p = ((st << lend) | (st >> (m - lend))) & uint32_t(S - 1); // rotl: state to position
     }
+    return best_p;
+}
 
-    // Traceback in decision-bit indices, from step n-1 down to warm.
-    trace_state t{ index_of<K>(best_p), (n - 1) % uint32_t(m), 0 };
+/* The traceback of a tile whose forward_tile returned @p start: from step n-1 down to warm,
+ * the first emit decided bits to out (4-byte stores when words; team thread 0 writes them).
+ * Each team thread stored its own decision words at its dec; the traceback, run by all of
+ * them in step, takes the word of the thread that holds the position (Team::from). */
+template <int K, class Team = solo>
+__host__ __device__ __forceinline__ void trace_tile(uint32_t start,
+                                                    uint32_t n,
+                                                    uint32_t warm,
+                                                    const uint32_t* dec,
+                                                    size_t dec_step,
+                                                    size_t word_off,
+                                                    uint8_t* out,
+                                                    uint32_t emit,
+                                                    bool words,
+                                                    const Team& team = Team{})
+{
+    constexpr int m = shape<K>::m;
+    // In decision-bit indices.
+    trace_state t{ index_of<K>(start), (n - 1) % uint32_t(m), 0 };
     if constexpr (shape<K>::threads == 1) {
         if (words && (warm & 3u) == 0 && (emit & 3u) == 0) {
             trace_aligned<K>(t, n, warm, dec, dec_step, word_off, out, emit);
@@ -939,6 +954,25 @@ __host__ __device__ __forceinline__ void decode_tile(Steps load,
         }
     }
     trace_steps<K>(t, int32_t(n - warm) - 1, 0, dec, dec_step, word_off, out, emit, words, team);
+}
+
+/* One tile: forward_tile, then trace_tile. */
+template <int K, unsigned... G, class Steps, class Team = solo>
+__host__ __device__ __forceinline__ void decode_tile(Steps load,
+                                                     uint32_t n,
+                                                     uint32_t warm,
+                                                     bool known,
+                                                     uint32_t* dec,
+                                                     size_t dec_step,
+                                                     size_t word_off,
+                                                     uint8_t* out,
+                                                     uint32_t emit,
+                                                     bool words,
+                                                     bool end_at_zero = false,
+                                                     const Team& team = Team{})
+{
+    const uint32_t start = forward_tile<K, G...>(load, n, warm, known, dec, dec_step, word_off, end_at_zero, team);
+    trace_tile<K>(start, n, warm, dec, dec_step, word_off, out, emit, words, team);
 }
 
 } // namespace dpx
