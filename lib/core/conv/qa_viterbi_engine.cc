@@ -211,24 +211,26 @@ class viterbi_engine_test : public CppUnit::TestFixture
 
     void default_tiling()
     {
+        // Decision depth D = 60 (K=7 r1/2) and 240 (r7/8): traceback D/2, warm-up D/4,
+        // rounded up to 8.
         const viterbi_tiling a = viterbi_tiling::defaults(*m_stream);
-        CPPUNIT_ASSERT_EQUAL(size_t(1024), a.payload);
-        CPPUNIT_ASSERT_EQUAL(size_t(32), a.before);
-        CPPUNIT_ASSERT_EQUAL(size_t(64), a.after);
+        CPPUNIT_ASSERT_EQUAL(size_t(512), a.payload);
+        CPPUNIT_ASSERT_EQUAL(size_t(16), a.before);
+        CPPUNIT_ASSERT_EQUAL(size_t(32), a.after);
         const viterbi_tiling b =
             viterbi_tiling::defaults(conv_code(7, { 0171, 0133 }, "7/8", termination::STREAMING));
-        CPPUNIT_ASSERT_EQUAL(size_t(120), b.before);
-        CPPUNIT_ASSERT_EQUAL(size_t(240), b.after);
+        CPPUNIT_ASSERT_EQUAL(size_t(64), b.before);
+        CPPUNIT_ASSERT_EQUAL(size_t(120), b.after);
         // A field left 0 takes its default; given fields are used as they are.
-        CPPUNIT_ASSERT_EQUAL(size_t(64), viterbi_decoder_engine(m_stream, cpu()).tiling().after);
+        CPPUNIT_ASSERT_EQUAL(size_t(32), viterbi_decoder_engine(m_stream, cpu()).tiling().after);
         viterbi_options o = cpu();
         o.tiling = { 10, 0, 20 };
         const viterbi_tiling t = viterbi_decoder_engine(m_stream, o).tiling();
         CPPUNIT_ASSERT_EQUAL(size_t(10), t.payload);
-        CPPUNIT_ASSERT_EQUAL(size_t(32), t.before);
+        CPPUNIT_ASSERT_EQUAL(size_t(16), t.before);
         CPPUNIT_ASSERT_EQUAL(size_t(20), t.after);
         o.tiling = { 0, 0, 100 }; // only the traceback: the rest default
-        CPPUNIT_ASSERT_EQUAL(size_t(1024), viterbi_decoder_engine(m_stream, o).tiling().payload);
+        CPPUNIT_ASSERT_EQUAL(size_t(512), viterbi_decoder_engine(m_stream, o).tiling().payload);
         // The shortest accepted: a quarter of the depth D = 60 of traceback, an eighth warm-up.
         const viterbi_tiling least = viterbi_tiling::minimum(*m_stream);
         CPPUNIT_ASSERT_EQUAL(size_t(15), least.after);
