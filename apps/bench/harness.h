@@ -51,7 +51,8 @@ double median_ms(std::vector<double> ms, double* spread = nullptr);
 double median_cpu_ms(const std::function<void()>& run, const config& cfg, double* spread = nullptr);
 
 #ifdef GPUFEC_HAVE_CUDA
-/*! Median time of work that @p enqueue puts on @p stream, between CUDA events. */
+/*! Median time of work that @p enqueue puts on @p stream, between CUDA events, each run
+ *  queued behind hold_stream() so that the host's enqueueing is not timed. */
 double median_gpu_ms(cudaStream_t stream,
                      const std::function<void()>& enqueue,
                      const config& cfg,
