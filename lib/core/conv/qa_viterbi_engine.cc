@@ -263,11 +263,14 @@ class viterbi_engine_test : public CppUnit::TestFixture
         o.max_batch = size_t(1) << 30;
         expect_throw<std::invalid_argument>(make(o), "max_batch");
         // Regression (fuzz/viterbi_stream): a batch within the option's limit of 2^20 once
-        // allocated batch x payload soft values at construction, 1.2 GB for this one.
+        // allocated batch x payload soft values at construction, 1.2 GB for this one (with
+        // tiles of 1024 steps, the default then).
+        o.tiling.payload = 1024;
         o.max_batch = 601909;
         expect_throw<std::invalid_argument>(
             make(o), "max_batch = 601909 is not allowed: a batch of at most 1073741824 soft "
                      "values, 524288 tiles of 2048 (0: the backend's choice)");
+        o.tiling = {};
         o.max_batch = 1024;
         expect_throw<std::invalid_argument>(
             [&] { viterbi_decoder_engine dec(conv_code::make(9, { 0557, 0663, 0711, 0447 }, "",
