@@ -126,6 +126,24 @@ entry compile_and_load(const conv::trellis& t, int device)
     return e;
 }
 
+/* compile_and_load, or an entry without kernels when that failed (logged). Each path returns
+ * an entry of its own: with "entry e; try { e = compile_and_load(...); } catch ..." g++ 12 -O3
+ * built e in place as compile_and_load's return slot and dropped its initialisation, so a
+ * failed compile left e uninitialised and the cache handed out garbage kernel handles (a
+ * launch then failed with "invalid resource handle", or crashed). */
+entry compile_and_load_or_log(const conv::trellis& t, int device)
+{
+    try {
+        return compile_and_load(t, device);
+    } catch (const std::exception& ex) {
+        std::fprintf(stderr,
+                     "gpufec: Viterbi DPX JIT failed for %s on device %d, the warp kernel decodes "
+                     "this code: %s\n",
+                     code_name(t).c_str(), device, ex.what());
+        return entry{};
+    }
+}
+
 } // namespace
 
 bool viterbi_dpx_jit_code(const conv::trellis& t)
@@ -186,18 +204,8 @@ dpx_kernel_handles viterbi_dpx_jit_kernels(const conv::trellis& t)
     std::lock_guard<std::mutex> lock(cache_mutex);
     const cache_key key = key_of(t, device);
     auto it = cache.find(key);
-    if (it == cache.end()) {
-        entry e;
-        try {
-            e = compile_and_load(t, device);
-        } catch (const std::exception& ex) {
-            std::fprintf(stderr,
-                         "gpufec: Viterbi DPX JIT failed for %s on device %d, the warp kernel decodes "
-                         "this code: %s\n",
-                         code_name(t).c_str(), device, ex.what());
-        }
-        it = cache.emplace(key, e).first;
-    }
+    if (it == cache.end())
+        it = cache.emplace(key, compile_and_load_or_log(t, device)).first;
     return it->second.kernels;
 }
 
