@@ -1,19 +1,61 @@
+# Test registration shared by every test of the module. Every test gets a TIMEOUT, so that a
+# hang fails in seconds with the test's name instead of stalling the run; tests that take long
+# (statistical runs, emulations) carry the label `slow`: the README's test command leaves them
+# out (`ctest -LE "gpu|slow"`) and .ci/run runs them too.
+set(GPUFEC_TEST_TIMEOUT 120 CACHE STRING "Seconds a test may run before ctest fails it")
+set(GPUFEC_SLOW_TEST_TIMEOUT 1200 CACHE STRING "Seconds a test labelled slow may run")
+
+# gpufec_test_properties(<test> [LABELS <labels...>] [SLOW] [TIMEOUT <s>])
+# Labels and the timeout of one registered test (a `slow` test gets the longer timeout).
+function(gpufec_test_properties test)
+    cmake_parse_arguments(P "SLOW" "TIMEOUT" "LABELS" ${ARGN})
+    set(labels ${P_LABELS})
+    set(timeout ${GPUFEC_TEST_TIMEOUT})
+    if(P_SLOW)
+        list(APPEND labels slow)
+        set(timeout ${GPUFEC_SLOW_TEST_TIMEOUT})
+    endif()
+    if(P_TIMEOUT)
+        set(timeout ${P_TIMEOUT})
+    endif()
+    set_tests_properties(${test} PROPERTIES TIMEOUT ${timeout})
+    if(labels)
+        set_tests_properties(${test} PROPERTIES LABELS "${labels}")
+    endif()
+endfunction()
+
 # gpufec_add_cppunit_test(NAME <exe> SOURCES <qa files...> SUITES <suite names...>
+#                         [SLOW_SUITES <suite names...>] [SLOW_TESTS <suite::test...>]
 #                         [LABELS <labels...>] [LIBS <libs...>])
 # Builds one CppUnit runner from the QA sources and registers one ctest test per suite, so
 # that ctest reports each suite on its own line and `-L gpu` / `-LE gpu` select GPU suites.
+# SLOW_SUITES are registered with the label `slow`; each of SLOW_TESTS becomes a ctest test
+# of its own (`suite.test`, label `slow`) and its suite's test runs without it.
 function(gpufec_add_cppunit_test)
-    cmake_parse_arguments(T "" "NAME" "SOURCES;SUITES;LABELS;LIBS" ${ARGN})
+    cmake_parse_arguments(T "" "NAME" "SOURCES;SUITES;SLOW_SUITES;SLOW_TESTS;LABELS;LIBS" ${ARGN})
     if(NOT CppUnit_FOUND)
         message(STATUS "gpufec: CppUnit not found, skipping ${T_NAME}")
         return()
     endif()
     add_executable(${T_NAME} ${PROJECT_SOURCE_DIR}/lib/core/test/cppunit_main.cc ${T_SOURCES})
     target_link_libraries(${T_NAME} PRIVATE ${T_LIBS} CppUnit::CppUnit)
-    foreach(suite ${T_SUITES})
-        add_test(NAME ${suite} COMMAND ${T_NAME} ${suite})
-        if(T_LABELS)
-            set_tests_properties(${suite} PROPERTIES LABELS "${T_LABELS}")
+    foreach(suite ${T_SUITES} ${T_SLOW_SUITES})
+        set(excluded)
+        foreach(slow ${T_SLOW_TESTS})
+            if(slow MATCHES "^${suite}::")
+                list(APPEND excluded --except ${slow})
+            endif()
+        endforeach()
+        add_test(NAME ${suite} COMMAND ${T_NAME} ${suite} ${excluded})
+        if(suite IN_LIST T_SLOW_SUITES)
+            gpufec_test_properties(${suite} LABELS ${T_LABELS} SLOW)
+        else()
+            gpufec_test_properties(${suite} LABELS ${T_LABELS})
         endif()
+    endforeach()
+    foreach(slow ${T_SLOW_TESTS})
+        string(REPLACE "::" "." test ${slow})
+        add_test(NAME ${test} COMMAND ${T_NAME} ${slow})
+        gpufec_test_properties(${test} LABELS ${T_LABELS} SLOW)
     endforeach()
 endfunction()

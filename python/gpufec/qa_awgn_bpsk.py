@@ -9,6 +9,8 @@ import math
 import numpy as np
 from gnuradio import blocks, digital, gr, gr_unittest
 
+from bounded_test import bounded_test, run_bounded
+
 try:
     from gnuradio import gpufec
 except ImportError:
@@ -18,7 +20,7 @@ except ImportError:
     from gnuradio import gpufec
 
 
-class qa_awgn_bpsk(gr_unittest.TestCase):
+class qa_awgn_bpsk(bounded_test):
 
     def test_source_block_matches_numpy_function(self):
         n = 50000
@@ -28,7 +30,7 @@ class qa_awgn_bpsk(gr_unittest.TestCase):
         soft = blocks.vector_sink_f()
         tb.connect((src, 0), blocks.head(gr.sizeof_char, n), bits)
         tb.connect((src, 1), blocks.head(gr.sizeof_float, n), soft)
-        tb.run()
+        run_bounded(tb)
         want_bits, want_soft = gpufec.awgn_bpsk_generate(gpufec.uncoded(), n, 2.0, seed=5,
                                                          backend="cpu")
         np.testing.assert_array_equal(np.array(bits.data(), dtype=np.uint8), want_bits)
@@ -41,7 +43,7 @@ class qa_awgn_bpsk(gr_unittest.TestCase):
         ch = gpufec.awgn_bpsk_channel(1.0, "ebn0", 0.5, "llr", 3, "cpu")
         sink = blocks.vector_sink_f()
         tb.connect(blocks.vector_source_b(data.tolist()), ch, sink)
-        tb.run()
+        run_bounded(tb)
         want = gpufec.awgn_bpsk(data, 1.0, "ebn0", 0.5, "llr", seed=3, backend="cpu")
         np.testing.assert_array_equal(np.array(sink.data(), dtype=np.float32), want)
 
@@ -55,7 +57,7 @@ class qa_awgn_bpsk(gr_unittest.TestCase):
         dec = digital.constellation_soft_decoder_cf(const)
         sink = blocks.vector_sink_f()
         tb.connect(blocks.vector_source_b(bits.tolist()), mod, dec, sink)
-        tb.run()
+        run_bounded(tb)
         theirs = np.array(sink.data())
         np.testing.assert_array_equal(np.sign(ours), np.sign(theirs))
         np.testing.assert_array_equal(ours > 0, bits == 1)
@@ -77,7 +79,7 @@ class qa_awgn_bpsk(gr_unittest.TestCase):
         soft = blocks.vector_sink_f()
         tb.connect((src, 0), blocks.head(gr.sizeof_char, 1000), bits)
         tb.connect((src, 1), blocks.head(gr.sizeof_float, 1000), soft)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(np.array(soft.data()) > 0, np.array(bits.data()) == 1)
 
     def test_backend_selection(self):

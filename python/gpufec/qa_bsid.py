@@ -9,6 +9,8 @@ closed-form substitution-only posteriors) and as a stream-decoding block."""
 import numpy as np
 from gnuradio import blocks, gr, gr_unittest
 
+from bounded_test import bounded_test, run_bounded
+
 try:
     from gnuradio import gpufec
 except ImportError:
@@ -23,7 +25,7 @@ def run(source, *chain, sink=None):
     tb = gr.top_block()
     sink = sink or blocks.vector_sink_b()
     tb.connect(source, *chain, sink)
-    tb.run()
+    run_bounded(tb)
     return sink
 
 
@@ -44,9 +46,10 @@ def bsc_posteriors(code, received, ps, priors=None):
     return like / like.sum(axis=1, keepdims=True)
 
 
-class qa_bsid(gr_unittest.TestCase):
+class qa_bsid(bounded_test):
 
     def setUp(self):
+        super().setUp()
         self.rng = np.random.default_rng(9)
 
     def symbols(self, code, messages):
@@ -341,11 +344,11 @@ class qa_bsid(gr_unittest.TestCase):
         src = blocks.vector_source_b(bits.tolist())
         sink = blocks.vector_sink_b()
         tb.connect(src, chan, sink)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(np.array(sink.data(), np.uint8), want)
         sink.reset()
         src.rewind()
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(np.array(sink.data(), np.uint8), want)
 
     def test_channel_block_moves_tags_with_the_drift(self):
@@ -408,7 +411,7 @@ class qa_bsid(gr_unittest.TestCase):
         tb = gr.top_block()
         sink = blocks.vector_sink_b()
         tb.connect(src, dec, sink)
-        tb.run()
+        run_bounded(tb)
         out = np.array(sink.data(), np.uint8)
         self.assertEqual(len(out), F * c.N * 4)  # flushed: every frame
         got = c.symbols_from_bits(out).reshape(F, c.N)
@@ -434,7 +437,7 @@ class qa_bsid(gr_unittest.TestCase):
         # a flowgraph run twice gives the same output
         sink.reset()
         src.rewind()
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(np.array(sink.data(), np.uint8), out)
         self.assertEqual(dec.frames_decoded(), F)
 

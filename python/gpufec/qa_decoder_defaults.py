@@ -11,6 +11,8 @@ import re
 import yaml
 from gnuradio import gr_unittest
 
+from bounded_test import bounded_test
+
 from gnuradio import gpufec
 
 GRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "grc")
@@ -29,8 +31,9 @@ def signature_defaults(func):
     return found
 
 
-class qa_decoder_defaults(gr_unittest.TestCase):
+class qa_decoder_defaults(bounded_test):
     def setUp(self):
+        super().setUp()
         self.cpp = gpufec.decoder_defaults()
 
     def assert_signature_default(self, got, value, name):

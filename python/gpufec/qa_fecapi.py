@@ -13,8 +13,9 @@ import numpy as np
 import pmt
 from gnuradio import analog, blocks, digital, fec, gr, gr_unittest
 
+from bounded_test import bounded_test, run_bounded
+
 from gnuradio import gpufec
-from qa_viterbi import run_within  # a wrong frame size must fail the test, not hang it
 
 K7 = [0o171, 0o133]
 GRFEC_K7 = [79, 109]  # the same generators as gr-fec's cc_encoder needs them
@@ -54,7 +55,7 @@ def run_extended(test, info, encoder, decoder, puncpat, sigma, seed):
     tb.connect(src, enc, to_symbols, to_float, (add, 0))
     tb.connect(noise, (add, 1))
     tb.connect(add, dec, sink)
-    run_within(test, tb, 60)
+    run_bounded(tb, 60)
     test.assertGreaterEqual(len(sink.data()), len(info))
     return np.array(sink.data()[:len(info)], dtype=np.uint8)
 
@@ -70,9 +71,10 @@ def symbols(code, info, rng, sigma=0.0):
     return y + rng.normal(0, sigma, len(y)).astype(np.float32) if sigma else y
 
 
-class qa_fecapi(gr_unittest.TestCase):
+class qa_fecapi(bounded_test):
 
     def setUp(self):
+        super().setUp()
         self.rng = np.random.default_rng(2024)
 
     def bits(self, n):
@@ -98,7 +100,7 @@ class qa_fecapi(gr_unittest.TestCase):
             sink = blocks.vector_sink_b()
             tb.connect(blocks.vector_source_b(info.tolist()),
                        fec.extended_encoder(enc, threading=None, puncpat="11"), sink)
-            tb.run()
+            run_bounded(tb)
             np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8),
                                           gpufec.conv_encode(code, info), err_msg=code.name())
 
@@ -232,7 +234,7 @@ class qa_fecapi(gr_unittest.TestCase):
             sink = blocks.vector_sink_b()
             tb.connect(blocks.vector_source_f(soft, False, 1, tags),
                        fec.tagged_decoder(dec, gr.sizeof_float, 1, "packet_len", 1500), sink)
-            run_within(self, tb, 20)
+            run_bounded(tb, 20)
             np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8),
                                           np.concatenate(want), err_msg=code.name())
             got = [pmt.to_python(t.value) for t in sink.tags()
@@ -251,7 +253,7 @@ class qa_fecapi(gr_unittest.TestCase):
         tb.connect(blocks.vector_source_b(np.concatenate(info).tolist(), False, 1, tags),
                    fec.tagged_encoder(gpufec.conv_fec_encoder(code), 1, 1, "packet_len", 1500),
                    sink)
-        run_within(self, tb, 20)
+        run_bounded(tb, 20)
         want = [gpufec.conv_encode(gpufec.conv_code(7, K7, "3/4", "terminated", n), i)
                 for n, i in zip(lengths, info)]
         np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8),
@@ -300,7 +302,7 @@ class qa_fecapi(gr_unittest.TestCase):
             sink = blocks.vector_sink_b()
             tb.connect((gen, i), blocks.head(gr.sizeof_char, 640000), sink)
             sinks.append(sink)
-        run_within(self, tb, 60)
+        run_bounded(tb, 60)
         result = []
         for i in range(len(esno)):
             got = np.unpackbits(np.array(sinks[2 * i].data(), dtype=np.uint8))
@@ -381,7 +383,7 @@ class qa_fecapi(gr_unittest.TestCase):
         tb = gr.top_block()
         sink = blocks.vector_sink_b()
         tb.connect(blocks.vector_source_f(y.tolist()), fec.decoder(dec, gr.sizeof_float, 1), sink)
-        tb.run()
+        run_bounded(tb)
         self.assertEqual(dec.nonfinite_count(), 2)
         self.assertEqual(len(sink.data()), 400)
 

@@ -13,6 +13,8 @@ import tempfile
 import yaml
 from gnuradio import gr, gr_unittest
 
+from bounded_test import bounded_test
+
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 GRC = os.path.join(SOURCE, "grc")
 EXAMPLES = os.path.join(SOURCE, "examples")
@@ -102,7 +104,7 @@ def all_blocks_flowgraph(output_language):
     }
 
 
-class qa_grc(gr_unittest.TestCase):
+class qa_grc(bounded_test):
 
     def test_every_block_generates_cpp(self):
         for name, b in blocks().items():

@@ -10,6 +10,8 @@ import tempfile
 import numpy as np
 from gnuradio import blocks, gr, gr_unittest
 
+from bounded_test import bounded_test, run_bounded
+
 try:
     from gnuradio import gpufec
 except ImportError:
@@ -37,7 +39,7 @@ def run(source, *chain):
     tb = gr.top_block()
     sink = blocks.vector_sink_b()
     tb.connect(source, *chain, sink)
-    tb.run()
+    run_bounded(tb)
     return sink
 
 
@@ -49,7 +51,7 @@ def run_with_llrs(source, dec, connect_llrs=True):
     tb.connect((dec, 0), bits)
     if connect_llrs:
         tb.connect((dec, 1), llrs)
-    tb.run()
+    run_bounded(tb)
     return bits, llrs
 
 
@@ -63,9 +65,10 @@ def clean(coded, amp=4.0):
     return np.where(coded != 0, amp, -amp).astype(np.float32)
 
 
-class qa_lte_turbo(gr_unittest.TestCase):
+class qa_lte_turbo(bounded_test):
 
     def setUp(self):
+        super().setUp()
         self.rng = np.random.default_rng(2024)
 
     def bits(self, n):
@@ -142,7 +145,7 @@ class qa_lte_turbo(gr_unittest.TestCase):
         tb.connect((src, 0), blocks.head(gr.sizeof_char, 40 * 1024), src_bits)
         tb.connect((src, 1), blocks.head(gr.sizeof_float, 40 * 3 * 1028), dec,
                    blocks.head(gr.sizeof_char, 40 * 1024), dec_bits)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(bits_out(src_bits), info)
         np.testing.assert_array_equal(bits_out(dec_bits), decoded)
 
@@ -411,11 +414,11 @@ class qa_lte_turbo(gr_unittest.TestCase):
         dec = gpufec.lte_turbo_decoder(code, backend="cpu", early_stop="hard")
         sink = blocks.vector_sink_b()
         tb.connect(src, dec, sink)
-        tb.run()
+        run_bounded(tb)
         first, first_tags = bits_out(sink), tags_of(sink, "iterations")
         sink.reset()
         src.rewind()
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(bits_out(sink), first)
         self.assertEqual(tags_of(sink, "iterations"), first_tags)
         self.assertEqual(tags_of(sink, "frame_start"), [(256 * b, b) for b in range(5)])

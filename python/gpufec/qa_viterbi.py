@@ -5,11 +5,10 @@
 """Convolutional codes from Python: conv_code, the encoder and Viterbi decoder blocks and
 numpy functions, checked against GNU Radio's gr-fec (cc_encoder, puncture_bb, cc_decoder)."""
 
-import threading
-import time
-
 import numpy as np
 from gnuradio import blocks, digital, fec, gr, gr_unittest
+
+from bounded_test import bounded_test, run_bounded
 
 try:
     from gnuradio import gpufec
@@ -47,19 +46,6 @@ class chopper(gr.basic_block):
         return n
 
 
-def run_within(test, tb, seconds):
-    """Runs a flowgraph that must end by itself within @p seconds (stops it otherwise)."""
-    done = threading.Event()
-    tb.start()
-    waiter = threading.Thread(target=lambda: (tb.wait(), done.set()))
-    waiter.start()
-    ended = done.wait(seconds)
-    if not ended:
-        tb.stop()
-        waiter.join()
-    test.assertTrue(ended, "the flowgraph did not end within %g s" % seconds)
-
-
 def run_blocks(data, *chain, sink_type=blocks.vector_sink_b):
     """vector source -> chain -> vector sink; returns the sink."""
     tb = gr.top_block()
@@ -71,7 +57,7 @@ def run_blocks(data, *chain, sink_type=blocks.vector_sink_b):
         src = blocks.vector_source_f(data.tolist())
     sink = sink_type()
     tb.connect(src, *chain, sink)
-    tb.run()
+    run_bounded(tb)
     return sink
 
 
@@ -89,9 +75,10 @@ def grfec_encode(bits, puncture, mode, frame):
     return out_bits(run_blocks(bits, *chain))
 
 
-class qa_viterbi(gr_unittest.TestCase):
+class qa_viterbi(bounded_test):
 
     def setUp(self):
+        super().setUp()
         self.rng = np.random.default_rng(12345)
 
     def bits(self, n):
@@ -208,7 +195,7 @@ class qa_viterbi(gr_unittest.TestCase):
                 sink = blocks.vector_sink_b()
                 tb.connect(blocks.file_source(gr.sizeof_float, f.name, False),
                            gpufec.viterbi_decoder(code, "cpu"), sink)
-                tb.run()
+                run_bounded(tb)
             got = out_bits(sink)
             self.assertEqual(len(got), len(info), puncture)
             np.testing.assert_array_equal(got, gpufec.viterbi_decode(code, llr, backend="cpu"))
@@ -224,11 +211,11 @@ class qa_viterbi(gr_unittest.TestCase):
             dec = gpufec.viterbi_decoder(code, "cpu")
             sink = blocks.vector_sink_b()
             tb.connect(src, dec, sink)
-            tb.run()
+            run_bounded(tb)
             first = out_bits(sink)
             sink.reset()
             src.rewind()
-            tb.run()
+            run_bounded(tb)
             np.testing.assert_array_equal(out_bits(sink), first, err_msg=term)
             self.assertEqual(len(first), len(info))
 
@@ -243,7 +230,7 @@ class qa_viterbi(gr_unittest.TestCase):
         sink = blocks.vector_sink_b()
         tb.connect(blocks.vector_source_f(soft.tolist(), False, 1, tags),
                    gpufec.viterbi_decoder(code, "cpu"), sink)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(out_bits(sink), info)
         got = [(t.offset, gr.pmt.to_python(t.value)) for t in sink.tags()
                if gr.pmt.symbol_to_string(t.key) == "packet_len"]
@@ -278,7 +265,7 @@ class qa_viterbi(gr_unittest.TestCase):
         dec = gpufec.viterbi_decoder(code, "cpu", length_tag="packet_len")
         chop = chopper(np.float32, 900, 4)  # a Python block must outlive the run
         tb.connect(blocks.vector_source_f(soft, False, 1, tags), chop, dec, sink)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(out_bits(sink), np.concatenate(want))
         got = [(t.offset, gr.pmt.to_python(t.value)) for t in sink.tags()
                if gr.pmt.symbol_to_string(t.key) == "packet_len"]
@@ -327,7 +314,7 @@ class qa_viterbi(gr_unittest.TestCase):
         dec = gpufec.viterbi_decoder(code, "cpu")
         tb.connect(blocks.vector_source_c(sym.tolist()),
                    digital.constellation_soft_decoder_cf(const), dec, sink)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(out_bits(sink), info)
         # invert=True on the negated stream gives the same bits.
         tb = gr.top_block()
@@ -335,7 +322,7 @@ class qa_viterbi(gr_unittest.TestCase):
         tb.connect(blocks.vector_source_c(sym.tolist()),
                    digital.constellation_soft_decoder_cf(const), blocks.multiply_const_ff(-1.0),
                    gpufec.viterbi_decoder(code, "cpu", invert=True), sink)
-        tb.run()
+        run_bounded(tb)
         np.testing.assert_array_equal(out_bits(sink), info)
 
     def test_invert_and_int8_agree_with_float(self):
@@ -447,12 +434,12 @@ class qa_viterbi(gr_unittest.TestCase):
             tb = gr.top_block()
             sink = blocks.vector_sink_b()
             tb.connect(blocks.vector_source_b(data), gpufec.conv_encoder(code), sink)
-            run_within(self, tb, seconds)
+            run_bounded(tb, seconds)
             self.assertEqual(len(sink.data()), len(data) // 2**20 * code.coded_bits_per_block())
         tb = gr.top_block()
         sink = blocks.vector_sink_b()
         tb.connect(blocks.vector_source_f([1.0] * 5000), gpufec.viterbi_decoder(code, "cpu"), sink)
-        run_within(self, tb, 1.0)
+        run_bounded(tb, 1.0)
         self.assertEqual(len(sink.data()), 0)
 
     def test_nonzero_bits_are_ones(self):
