@@ -8,9 +8,9 @@
  *  - streaming engines: soft values in any amount, decoded bits as they come, and at the end
  *    of a finite stream a flush, so that every bit of a recorded file comes out;
  *  - the backend logged once, non-finite float input warned about once (with its position)
- *    and counted, tags carried to the output (a "packet_len" tag rewritten to the decoded
- *    length), and a fresh engine state at every start(): a flowgraph run twice gives the
- *    same output;
+ *    and counted, tags carried to the output (a length tag's value rescaled to the bits
+ *    decoded from its packet: one tag per packet, whatever the number of frames in it), and a
+ *    fresh engine state at every start(): a flowgraph run twice gives the same output;
  *  - framed engines that also give a-posteriori LLRs: an optional second output of floats,
  *    one per decoded bit, filled while it is connected (decode_frames_app), with the same tags
  *    as the bits.
@@ -19,6 +19,7 @@
 #ifndef INCLUDED_GPUFEC_DECODER_BLOCK_H
 #define INCLUDED_GPUFEC_DECODER_BLOCK_H
 
+#include "length_tags.h"
 #include <gnuradio/block.h>
 #include <gnuradio/block_detail.h>
 #include <gnuradio/buffer_reader.h>
@@ -315,9 +316,9 @@ private:
         this->get_tags_in_range(tags, 0, first_in, first_in + n_in);
         for (auto& tag : tags) {
             tag.offset = tag.offset / d_soft_per * d_bits_per;
-            if (is_length_tag(tag))
-                tag.value = pmt::from_long(
-                    static_cast<long>(pmt::to_long(tag.value) / d_soft_per * d_bits_per));
+            uint64_t length;
+            if (is_length_tag(tag, length))
+                tag.value = length_value(scale_length(length, d_soft_per, d_bits_per));
             this->add_item_tag(0, tag);
         }
     }
@@ -361,73 +362,101 @@ private:
         return e;
     }
 
-    /* Length-tagged frames: a run of consecutive frames of one length is decoded in one call. */
+    /* Length-tagged frames, as GNU Radio's tagged-stream blocks read them: a packet starts at
+     * every length tag. A run of consecutive frames of one length is decoded in one call.
+     * Every return without progress leaves d_need above what is there (or asks for output
+     * space), so that the scheduler waits instead of calling again at once. */
     int work_tagged(int noutput_items, int ninput_items, const void* in, uint8_t* out, float* app)
     {
         const uint64_t read = this->nitems_read(0);
         const size_t avail = static_cast<size_t>(ninput_items), space = static_cast<size_t>(noutput_items);
+        // Everything the stream still holds is in this call.
+        const bool done = upstream_done() && unread() == avail;
         std::vector<gr::tag_t> tags;
         this->get_tags_in_range(tags, 0, read, read + avail, d_length_tag);
-        std::sort(tags.begin(), tags.end(), gr::tag_t::offset_compare);
+        std::stable_sort(tags.begin(), tags.end(), gr::tag_t::offset_compare);
+        const std::string key = pmt::symbol_to_string(d_length_tag);
+        // The first tag after item @p at (several tags may share an offset).
+        const auto after = [&tags](uint64_t at) {
+            return std::find_if(tags.begin(), tags.end(), [at](const gr::tag_t& t) { return t.offset > at; });
+        };
+        d_need = 1;
+        this->set_min_noutput_items(1);
         if (tags.empty() || tags.front().offset != read) {
             // Values before the first length tag belong to no frame.
             const size_t skip = tags.empty() ? avail : static_cast<size_t>(tags.front().offset - read);
-            if (skip == 0 || (tags.empty() && !upstream_done() && avail < d_max_frame_soft))
+            if (tags.empty() && !done && avail < d_max_frame_soft) {
+                d_need = avail + 1;
                 return 0;
-            this->d_logger->warn("{} soft values at item {} carry no '{}' tag: dropped", skip,
-                                 read, pmt::symbol_to_string(d_length_tag));
+            }
+            this->d_logger->warn("{} soft values at item {} carry no '{}' tag: dropped", skip, read, key);
             this->consume(0, static_cast<int>(skip));
             return 0;
         }
-        const long len = pmt::is_integer(tags.front().value) ? pmt::to_long(tags.front().value) : -1;
+        uint64_t len = 0;
+        const bool is_length = tag_length(tags.front().value, len);
         std::shared_ptr<frame_decoder> dec;
-        std::string why;
+        std::string why = "not a length";
         try {
-            if (len <= 0 || static_cast<size_t>(len) > d_max_frame_soft)
+            if (is_length && (len == 0 || len > d_max_frame_soft))
                 throw std::invalid_argument("at most " + std::to_string(d_max_frame_soft) +
                                             " soft values are allowed");
-            dec = engine_for(static_cast<size_t>(len));
+            if (is_length)
+                dec = engine_for(static_cast<size_t>(len));
         } catch (const std::invalid_argument& e) {
             why = e.what();
         }
         if (!dec) {
-            // A frame no engine can decode: skip to the next tag, if it is there yet.
-            const size_t skip = tags.size() > 1 ? static_cast<size_t>(tags[1].offset - read) : avail;
-            if (tags.size() < 2 && !upstream_done())
+            // A frame no engine can decode: skip to the next tag, once it is there (or as
+            // much as any frame could take).
+            const auto next = after(read);
+            if (next == tags.end() && !done && avail < d_max_frame_soft) {
+                d_need = avail + 1;
                 return 0;
+            }
+            const size_t skip = next != tags.end() ? static_cast<size_t>(next->offset - read) : avail;
             this->d_logger->warn("frame at item {} has length {}: {}; its {} values are dropped",
                                  read, pmt::write_string(tags.front().value), why, skip);
             this->consume(0, static_cast<int>(skip));
             return 0;
         }
-        // The run of whole frames of this length that are here and fit the output.
         const size_t soft = dec->soft_per_frame(), bits = dec->bits_per_frame();
-        size_t frames = 0;
-        while ((frames + 1) * soft <= avail && (frames + 1) * bits <= space) {
-            const uint64_t at = read + frames * soft;
-            const auto it = std::find_if(tags.begin(), tags.end(), [at](const gr::tag_t& t) { return t.offset == at; });
-            if (it == tags.end() || !pmt::is_integer(it->value) || pmt::to_long(it->value) != len)
-                break;
-            ++frames;
-            // A tag inside the frame cuts it short: the next frame starts there.
-            const auto inside = std::find_if(tags.begin(), tags.end(), [&](const gr::tag_t& t) {
-                return t.offset > at && t.offset < at + soft;
-            });
-            if (inside != tags.end()) {
-                --frames;
-                break;
-            }
+        // A length tag inside the frame starts the next packet: this frame never arrived whole.
+        const auto inside = after(read);
+        if (inside != tags.end() && inside->offset < read + soft) {
+            const size_t got = static_cast<size_t>(inside->offset - read);
+            this->d_logger->warn("frame at item {} of length {} is cut short by a '{}' tag at "
+                                 "item {}: its {} values are dropped",
+                                 read, soft, key, inside->offset, got);
+            this->consume(0, static_cast<int>(got));
+            return 0;
         }
-        if (frames == 0) {
-            d_need = soft;
-            if (avail < soft && upstream_done() && unread() == avail) {
-                this->d_logger->warn("the stream ended {} soft values into a frame of {}: they "
-                                     "are dropped", avail, soft);
+        if (avail < soft) {
+            if (done) {
+                this->d_logger->warn("the stream ended {} soft values into a frame of {} at "
+                                     "item {}: they are dropped", avail, soft, read);
                 this->consume(0, static_cast<int>(avail));
+            } else {
+                d_need = soft;
             }
             return 0;
         }
-        d_need = 1;
+        if (space < bits) {
+            this->set_min_noutput_items(static_cast<int>(bits));
+            return 0;
+        }
+        // The run of whole frames of this length that are here, each starting at its own tag
+        // with no other tag inside, and that fit the output.
+        size_t frames = 1;
+        for (; (frames + 1) * soft <= avail && (frames + 1) * bits <= space; ++frames) {
+            const uint64_t at = read + frames * soft;
+            const auto first = after(at - 1), next = after(at);
+            uint64_t next_len;
+            if (first == tags.end() || first->offset != at ||
+                !tag_length(first->value, next_len) || next_len != len ||
+                (next != tags.end() && next->offset < at + soft))
+                break;
+        }
         const uint64_t seen = dec->nonfinite().count;
         decode(*dec, in, out, app, frames);
         if (dec->nonfinite().count > seen && d_sized_first == UINT64_MAX)
@@ -456,8 +485,9 @@ private:
             for (; next != tags.end() && next->offset < read + (f + 1) * soft; ++next) {
                 gr::tag_t tag = *next;
                 tag.offset = offset;
-                if (is_length_tag(tag))
-                    tag.value = pmt::from_long(static_cast<long>(bits));
+                uint64_t length;
+                if (is_length_tag(tag, length))
+                    tag.value = length_value(scale_length(length, soft, bits));
                 add_output_tag(tag);
             }
             add_output_tag(offset, key, pmt::from_uint64(d_frames + f));
@@ -466,11 +496,12 @@ private:
         d_frames += frames;
     }
 
-    bool is_length_tag(const gr::tag_t& tag) const
+    /* Whether @p tag is a length tag (its length in @p length): a packet's length follows the
+     * packet through the decoder, rescaled to the bits decoded from it. */
+    bool is_length_tag(const gr::tag_t& tag, uint64_t& length) const
     {
-        static const pmt::pmt_t packet_len = pmt::string_to_symbol("packet_len");
-        return (pmt::eqv(tag.key, packet_len) || pmt::eqv(tag.key, d_length_tag)) &&
-               pmt::is_integer(tag.value);
+        return (pmt::eqv(tag.key, packet_len_key()) || pmt::eqv(tag.key, d_length_tag)) &&
+               tag_length(tag.value, length);
     }
 
     int work_stream(int noutput_items, int ninput_items, const void* in, uint8_t* out)
