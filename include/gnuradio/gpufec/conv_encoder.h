@@ -23,7 +23,10 @@ namespace gpufec {
  * out (tail and puncturing included; the puncturing pattern restarts at every frame).
  * Streaming codes encode one continuous stream from state 0: the encoder state and the
  * puncturing phase carry over from call to call, so the output does not depend on how the
- * scheduler cuts the input. The code's encoder (conv_code::encode) does the work.
+ * scheduler cuts the input, and every run of the flowgraph starts again from state 0. A
+ * "packet_len" tag moves to the first coded bit of its block with its value rescaled to coded
+ * bits; bits at the end of a stream that make no whole frame or puncturing period are dropped
+ * with a warning. The code's encoder (conv_code::encode) does the work.
  */
 class GPUFEC_API conv_encoder : virtual public gr::block
 {

@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(conv_encoder.h)                                            */
-/* BINDTOOL_HEADER_FILE_HASH(f51048018718e6f1693c9b817779c77f)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(d929cc271505faef1d9a7295533cb938)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
