@@ -67,6 +67,13 @@ std::string awgn_bpsk_source_impl::backend() const
     return backend_name(d_gen.backend().kind);
 }
 
+bool awgn_bpsk_source_impl::start()
+{
+    // A new run is a new stream, the same one every run.
+    d_gen.restart();
+    return true;
+}
+
 int awgn_bpsk_source_impl::general_work(int noutput_items,
                                         gr_vector_int&,
                                         gr_vector_const_void_star&,

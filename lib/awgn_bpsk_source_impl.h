@@ -22,6 +22,7 @@ public:
     double ebn0_db() const override { return d_ebn0_db.get(); }
     std::string backend() const override;
 
+    bool start() override;
     int general_work(int noutput_items,
                      gr_vector_int& ninput_items,
                      gr_vector_const_void_star& input_items,

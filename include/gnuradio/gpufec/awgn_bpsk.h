@@ -128,6 +128,8 @@ public:
 
     /*! @brief Index of the next block generate() produces. */
     uint64_t next_block() const { return m_next_block; }
+    /*! @brief The stream starts again: the next block generate() produces is block 0. */
+    void restart() { m_next_block = 0; }
 
     class backend_impl;
 

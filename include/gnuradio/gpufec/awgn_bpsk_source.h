@@ -22,7 +22,9 @@ namespace gpufec {
  * Output 0: the information bits (uint8 0/1). Output 1: the channel's soft values (float),
  * LLRs 2y/sigma^2 or noisy symbols y, positive meaning bit 1 (GNU Radio's convention).
  * The outputs run at different rates (information bits vs. channel bits) and are produced in
- * whole code blocks. Eb/N0 uses the code's rate. The streams depend only on the seed.
+ * whole code blocks. Eb/N0 uses the code's rate. The streams depend only on the seed, and
+ * every run of the flowgraph starts them again from their first bit (a top_block run twice
+ * gives the same output twice).
  */
 class GPUFEC_API awgn_bpsk_source : virtual public gr::block
 {

@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(awgn_bpsk_source.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(54036cc67c920301e5b382ac5859837e)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(81807081a2be2e1574856090ab550fd0)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
