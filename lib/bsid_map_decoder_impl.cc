@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "bsid_map_decoder_impl.h"
 #include "decoder_block.h"
+#include "length_tags.h"
 #include <gnuradio/io_signature.h>
 #include <algorithm>
 #include <cstring>
@@ -87,7 +88,8 @@ bsid_map_decoder_impl::bsid_map_decoder_impl(tvb_code_sptr code,
                                     " bits is too large for a block: at most " +
                                     std::to_string(decoder_block_max_frame));
     set_relative_rate(static_cast<uint64_t>(d_items_per_frame), static_cast<uint64_t>(tau));
-    // Frames are tagged by work(); input tags have no place in the decoded frames.
+    // Input tags go to the frame whose received bits hold them (move_tags): how many bits a
+    // frame takes is known only once it is decoded.
     set_tag_propagation_policy(TPP_DONT);
     // As decoder_block does: a large output multiple while the flowgraph allocates buffers
     // makes GNU Radio give the upstream buffer a batch of input; 1 while running.
@@ -117,6 +119,8 @@ bool bsid_map_decoder_impl::start()
     d_queue.clear();
     d_queue_head = 0;
     d_flushed = false;
+    d_origin = nitems_read(0);
+    d_tags.clear();
     d_frames = 0;
     d_resyncs = 0;
     d_drift = 0;
@@ -162,6 +166,9 @@ void bsid_map_decoder_impl::queue_frame(const bsid_stream_frame& f)
     add_item_tag(0, offset, drift_key, pmt::from_long(static_cast<long>(f.drift)), alias_pmt());
     add_item_tag(0, offset, confidence_key, pmt::from_double(f.drift_confidence), alias_pmt());
     add_item_tag(0, offset, resync_key, pmt::from_bool(f.resynchronised), alias_pmt());
+    move_tags(static_cast<uint64_t>(static_cast<int64_t>((f.index + 1) * d_code->tau()) + f.drift),
+              offset);
+    d_last_offset = offset;
     const size_t at = d_queue.size();
     d_queue.resize(at + d_items_per_frame * d_item_size);
     if (d_posteriors) {
@@ -182,11 +189,32 @@ void bsid_map_decoder_impl::queue_frame(const bsid_stream_frame& f)
     ++d_frames;
 }
 
+/* The input tags of received bits before @p received_end (a stream position: the end of the
+ * frame being queued, or of the stream) onto output item @p offset, the frame's first. A
+ * length tag's value becomes the items of the whole frames its received bits make. */
+void bsid_map_decoder_impl::move_tags(uint64_t received_end, uint64_t offset)
+{
+    const size_t tau = d_code->tau();
+    while (!d_tags.empty() && d_tags.front().offset < d_origin + received_end) {
+        gr::tag_t tag = d_tags.front();
+        d_tags.pop_front();
+        tag.offset = offset;
+        uint64_t length;
+        if (pmt::eqv(tag.key, packet_len_key()) && tag_length(tag.value, length))
+            tag.value = length_value((length + tau / 2) / tau * d_items_per_frame);
+        add_item_tag(0, tag);
+    }
+}
+
 /* Pushes n received bits (the last of the stream when @p last) and queues every frame the
  * decoder then has. */
 void bsid_map_decoder_impl::decode(const uint8_t* in, size_t n, bool last)
 {
     if (n > 0) {
+        std::vector<gr::tag_t> tags;
+        get_tags_in_range(tags, 0, nitems_read(0), nitems_read(0) + n);
+        std::stable_sort(tags.begin(), tags.end(), gr::tag_t::offset_compare);
+        d_tags.insert(d_tags.end(), tags.begin(), tags.end());
         d_bits.resize(n);
         for (size_t i = 0; i < n; ++i)
             d_bits[i] = in[i] != 0;
@@ -203,6 +231,9 @@ void bsid_map_decoder_impl::decode(const uint8_t* in, size_t n, bool last)
     bsid_stream_frame f;
     while (d_dec.pull(f))
         queue_frame(f);
+    // The last frame ends where the stream does: what is left is its own.
+    if (last && d_frames > 0)
+        move_tags(UINT64_MAX - d_origin, d_last_offset);
     d_resyncs = d_dec.resyncs();
 }
 

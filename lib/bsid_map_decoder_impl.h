@@ -4,6 +4,7 @@
 
 #include <gnuradio/gpufec/bsid_map_decoder.h>
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,7 @@ private:
     size_t unread() const;
     void decode(const uint8_t* in, size_t n, bool last);
     void queue_frame(const bsid_stream_frame& f);
+    void move_tags(uint64_t received_end, uint64_t offset);
 
     const tvb_code_sptr d_code;
     const bool d_posteriors;      //!< output posteriors (else decided bits)
@@ -54,6 +56,9 @@ private:
     std::vector<uint8_t> d_queue; //!< output items not yet written
     size_t d_queue_head = 0;      //!< bytes of d_queue already written
     bool d_flushed = false;
+    uint64_t d_origin = 0;        //!< input item of the stream's first bit
+    std::deque<gr::tag_t> d_tags; //!< input tags of bits pushed, not yet on a frame
+    uint64_t d_last_offset = 0;   //!< output item of the last queued frame's start
     std::atomic<uint64_t> d_frames{ 0 };
     std::atomic<uint64_t> d_resyncs{ 0 };
     std::atomic<int64_t> d_drift{ 0 };
