@@ -17,7 +17,7 @@ import threading
 from gnuradio import gr_unittest
 
 
-def run_bounded(tb, seconds=20.0):
+def run_bounded(tb, seconds=10.0):
     """Runs a flowgraph that must end by itself within @p seconds (stops it and fails otherwise)."""
     done = threading.Event()
     tb.start()

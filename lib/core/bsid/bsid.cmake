@@ -22,6 +22,9 @@ gpufec_add_cppunit_test(NAME qa_gpufec_bsid
         bsid_limits_test
         bsid_map_test
         bsid_stream_test
+    # statistical runs: minutes on two cores
+    SLOW_TESTS
+        bsid_map_test::pooled_symbol_error_rate
     LABELS core
     LIBS gpufec-core)
 

@@ -38,11 +38,13 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         lte_rate_match_test
         turbo_siso_test
         turbo_decoder_test
-        turbo_ber_test
         lte_turbo_engine_test
         lte_turbo_vectors_test
         turbo_int16_bounds_test
         turbo_int16_test
+    # statistical runs: minutes on two cores
+    SLOW_SUITES
+        turbo_ber_test
     LABELS core
     LIBS gpufec-core)
 # Test vectors of other implementations, read where they are in the source tree.

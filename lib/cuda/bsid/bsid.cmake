@@ -38,7 +38,8 @@ gpufec_add_cppunit_test(NAME qa_gpufec_bsid_lattice
 gpufec_add_cppunit_test(NAME qa_gpufec_bsid_emulated
     SOURCES
         bsid/qa_bsid_emulated.cc
-    SUITES
+    # the kernels emulated thread by thread on the host: minutes on two cores
+    SLOW_SUITES
         bsid_emulated_test
     LABELS core
     LIBS gpufec-core)

@@ -36,6 +36,8 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo_cluster_emulated
         turbo/qa_turbo_cluster_emulated.cc
     SUITES
         turbo_cluster_emulated_test
+    SLOW_TESTS
+        turbo_cluster_emulated_test::early_stop_equals_cpu
     LABELS core
     LIBS gpufec-core)
 if(TARGET qa_gpufec_turbo_cluster_emulated)
