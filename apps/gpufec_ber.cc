@@ -1,4 +1,5 @@
-/* gpufec_ber: BER/FER simulation over an Eb/N0 range (gpufec_ber --help; docs/ber.md).
+/* gpufec_ber: BER/FER simulation over a range of channel points, Eb/N0 for AWGN (gpufec_ber
+ * --help; docs/ber.md).
  *
  * Each point simulates frames on one backend until its stopping rule holds (ber/simulate.h);
  * with --backend cuda everything from the random bits to the error counts stays on the GPU.
@@ -42,44 +43,54 @@ simulator_factory choose(const code_under_test& cut, const std::string& backend,
 void run(const options& o)
 {
     const code_under_test cut = make_code(o.code, o.frame_bits);
-    const channel_spec channel = make_channel(o.channel);
+    const std::string channel_text = o.channel.empty() ? cut.channel : o.channel;
+    const channel_spec channel = make_channel(channel_text);
+    const report_format format{ channel.axis(), cut.symbols_per_frame };
+    const code& c = *cut.coded;
+    const std::vector<double> points = sweep_points(o.points.value_or(format.axis.defaults));
+    // Every point's channel is checked before the first point runs.
+    for (const double v : points) {
+        try {
+            channel.at(v, c.rate());
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(format.axis.point(v) + ": " + e.what());
+        }
+    }
     std::string where;
     const simulator_factory make = choose(cut, o.backend, &where);
-    const code& c = *cut.coded;
     std::ofstream csv;
     if (!o.csv.empty()) {
         csv.open(o.csv);
         if (!csv)
             throw std::runtime_error("cannot write " + o.csv);
-        csv << csv_header(cut.symbols_per_frame > 0);
+        csv << csv_header(format);
     }
-    std::printf("code: %s, rate %.4f; %s; %s; %s\n", c.name().c_str(), c.rate(), cut.frames.c_str(),
-                cut.decoder.c_str(), where.c_str());
-    std::printf("%s", table_header(cut.symbols_per_frame > 0).c_str());
+    std::printf("code: %s, rate %.4f; %s; %s; channel %s; %s\n", c.name().c_str(), c.rate(),
+                cut.frames.c_str(), cut.decoder.c_str(), channel_text.c_str(), where.c_str());
+    std::printf("%s", table_header(format).c_str());
     std::fflush(stdout);
 
     progress_line progress(o.progress || isatty(fileno(stderr)));
     const auto t0 = std::chrono::steady_clock::now();
     uint64_t all_bits = 0;
-    const std::vector<double> points = ebn0_points(o);
     for (size_t i = 0; i < points.size(); ++i) {
-        const double ebn0 = points[i];
-        const sim_setup setup{ channel.at(ebn0, c.rate()), o.seed + i, size_t(o.batch) };
+        const double value = points[i];
+        const sim_setup setup{ channel.at(value, c.rate()), o.seed + i, size_t(o.batch) };
         point_result r;
         {
             const auto sim = make(setup);
-            progress.start(ebn0);
+            progress.start(format.axis.point(value));
             r = simulate_point(*sim, cut.frame_bits, o.stop_at, [&](const frame_counts& so_far) {
                 progress.update(so_far, cut.frame_bits, o.stop_at);
             });
         }
         progress.finish();
         all_bits += r.counts.frames * cut.frame_bits;
-        std::printf("%s", table_row(ebn0, cut.frame_bits, r, cut.symbols_per_frame).c_str());
+        std::printf("%s", table_row(format, value, cut.frame_bits, r).c_str());
         std::fflush(stdout);
         if (csv)
-            csv << csv_row(c.name(), ebn0, cut.frame_bits, r, cut.symbols_per_frame) << std::flush;
-        const std::string warning = limit_warning(ebn0, o.stop_at, r);
+            csv << csv_row(format, c.name(), value, cut.frame_bits, r) << std::flush;
+        const std::string warning = limit_warning(format.axis, value, o.stop_at, r);
         if (!warning.empty())
             std::fprintf(stderr, "gpufec_ber: %s\n", warning.c_str());
     }

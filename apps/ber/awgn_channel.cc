@@ -3,16 +3,22 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "channel_registry.h"
+#include <cmath>
 #include <stdexcept>
 
 namespace gpufec_ber {
 
 namespace {
 
-channel_point make_awgn(const std::string& args, double ebn0_db, double rate)
+void no_arguments(const std::string& args)
 {
     if (!args.empty())
         throw std::invalid_argument("--channel awgn:" + args + ": awgn takes no arguments");
+}
+
+channel_point make_awgn(const std::string& args, double ebn0_db, double rate)
+{
+    no_arguments(args);
     channel_point p;
     p.channel = "awgn";
     p.value = ebn0_db;
@@ -20,10 +26,20 @@ channel_point make_awgn(const std::string& args, double ebn0_db, double rate)
     return p;
 }
 
+/* The column name and its unit are those of every earlier CSV (and the plot reads them). */
+point_axis awgn_axis(const std::string& args)
+{
+    no_arguments(args);
+    return { "Eb/N0", "dB", "ebn0_db",
+             // uncoded BPSK: Q(sqrt(2 Eb/N0))
+             [](double ebn0_db) { return 0.5 * std::erfc(std::sqrt(std::pow(10.0, ebn0_db / 10))); },
+             { 0, 8, 1 } };
+}
+
 const register_channel awgn_registration({
     "awgn",
-    "  awgn                 BPSK over AWGN; the points (--ebn0) are Eb/N0 in dB\n",
-    "Eb/N0 in dB",
+    "  awgn                 BPSK over AWGN; the points (--ebn0) are Eb/N0 in dB (default 0:8:1)\n",
+    awgn_axis,
     make_awgn,
 });
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "channel_registry.h"
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
 namespace gpufec_ber {
@@ -31,12 +32,19 @@ const gr::gpufec::bsid_params& channel_point::bsid_channel(const std::string& co
     return *bsid;
 }
 
+std::string point_axis::point(double value) const
+{
+    std::ostringstream s;
+    s << name << ' ' << value << (unit.empty() ? "" : " " + unit);
+    return s.str();
+}
+
 register_channel::register_channel(channel_family family)
 {
     const std::string name = family.name;
-    if (name.empty() || name.find(':') != std::string::npos || !family.make)
+    if (name.empty() || name.find(':') != std::string::npos || !family.axis || !family.make)
         throw std::logic_error("gpufec_ber: channel '" + name +
-                               "' needs a name without ':' and a make function");
+                               "' needs a name without ':', an axis and a make function");
     if (!channels().emplace(name, std::move(family)).second)
         throw std::logic_error("gpufec_ber: channel '" + name + "' is registered twice");
 }

@@ -29,11 +29,31 @@ struct channel_point {
     const gr::gpufec::bsid_params& bsid_channel(const std::string& code) const;
 };
 
+/*! START:STOP:STEP: the points of a sweep. */
+struct sweep {
+    double start, stop, step;
+};
+
+/*! What a sweep's points are: the table, the CSV, the warnings and the plot name them so. */
+struct point_axis {
+    std::string name;   //!< e.g. "Eb/N0", "pi=pd": the table's first column, the warnings
+    std::string unit;   //!< e.g. "dB"; "" for a probability
+    std::string column; //!< the CSV column, e.g. "ebn0_db" (the plot's x axis)
+    /*! The BER of uncoded transmission at a point where the channel has a theory for it
+     *  (BPSK over AWGN: the table's "uncoded" column, the CSV's uncoded_theory); empty: none */
+    std::function<double(double value)> uncoded_ber;
+    sweep defaults; //!< the points when neither --ebn0 nor --points is given
+
+    /*! "Eb/N0 3 dB", "pi=pd 0.002": a point, for warnings and the progress line. */
+    std::string point(double value) const;
+};
+
 /*! A family of --channel specs "NAME" and "NAME:ARGS". */
 struct channel_family {
     std::string name;  //!< e.g. "awgn"
     std::string help;  //!< --help lines, the first starting with the name
-    std::string swept; //!< what the points are, e.g. "Eb/N0 in dB"
+    /*! ARGS -> what the points are. @throws std::invalid_argument naming what is wrong */
+    std::function<point_axis(const std::string& args)> axis;
     /*! ARGS, the swept value and the code's rate -> the channel at that point.
      *  @throws std::invalid_argument naming what is wrong */
     std::function<channel_point(const std::string& args, double value, double rate)> make;
@@ -52,6 +72,7 @@ struct channel_spec {
     const channel_family* family = nullptr;
     std::string args;
     channel_point at(double value, double rate) const { return family->make(args, value, rate); }
+    point_axis axis() const { return family->axis(args); }
 };
 
 /*! @throws std::invalid_argument for an unknown channel (listing the known ones) */

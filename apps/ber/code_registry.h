@@ -14,11 +14,16 @@
 
 namespace gpufec_ber {
 
+/*! Information bits per frame when --frame-bits is not given, for families whose frame size
+ *  is free (those of q-ary symbols take the whole symbols that fit in it). */
+constexpr size_t default_frame_bits = 2048;
+
 /*! A family of --code specs "NAME" and "NAME:ARGS". */
 struct code_family {
     std::string name; //!< e.g. "conv"
     std::string help; //!< --help lines, the first starting with the name
-    /*! ARGS ("" when the spec is the bare name) and the frame size -> the code.
+    /*! ARGS ("" when the spec is the bare name) and the frame size (--frame-bits; 0 when it
+     *  was not given: the family's default) -> the code.
      *  @throws std::invalid_argument naming what is wrong in ARGS */
     std::function<code_under_test(const std::string& args, size_t frame_bits)> make;
 };
@@ -31,7 +36,8 @@ public:
     explicit register_code_family(code_family family);
 };
 
-/*! @throws std::invalid_argument for an unknown family (listing the known ones) or bad ARGS */
+/*! @param frame_bits --frame-bits, 0 for the family's default
+ *  @throws std::invalid_argument for an unknown family (listing the known ones) or bad ARGS */
 code_under_test make_code(const std::string& spec, size_t frame_bits);
 
 /*! The families' help, in name order. */

@@ -112,6 +112,8 @@ conv_spec parse_spec(const std::string& args)
 
 code_under_test make_conv(const std::string& args, size_t frame_bits)
 {
+    if (frame_bits == 0)
+        frame_bits = default_frame_bits;
     const conv_spec s = parse_spec(args);
     const conv_code_sptr c = conv_code::make(s.k, s.polys, s.puncture, s.term, frame_bits);
     const bool streaming = s.term == termination::STREAMING;

@@ -80,6 +80,8 @@ lte_turbo_params parse_spec(const std::string& args)
 
 code_under_test make_turbo(const std::string& args, size_t frame_bits)
 {
+    if (frame_bits == 0)
+        frame_bits = default_frame_bits;
     const lte_turbo_params params = parse_spec(args);
     const lte_turbo_code_sptr c = lte_turbo_code::make(static_cast<long long>(frame_bits));
     params.validate(frame_bits);

@@ -15,19 +15,23 @@ constexpr uint64_t any = std::numeric_limits<uint64_t>::max();
 constexpr double min_db = -30, max_db = 60; // awgn_noise::from_snr's range
 constexpr size_t max_points = 10000;
 
-void parse_ebn0(const std::string& v, options& o)
+/* --ebn0 or --points (@p option) START:STOP:STEP; the channel checks each point's value. */
+sweep parse_sweep(const std::string& option, const std::string& v)
 {
     const size_t c1 = v.find(':'), c2 = c1 == std::string::npos ? c1 : v.find(':', c1 + 1);
     if (c2 == std::string::npos)
-        throw std::invalid_argument("--ebn0 " + v + ": expected START:STOP:STEP in dB");
-    o.start = parse_real("--ebn0 START", v.substr(0, c1));
-    o.stop = parse_real("--ebn0 STOP", v.substr(c1 + 1, c2 - c1 - 1));
-    o.step = parse_real("--ebn0 STEP", v.substr(c2 + 1));
-    if (o.start < min_db || o.stop > max_db || o.stop < o.start || !(o.step > 0) ||
-        (o.stop - o.start) / o.step >= max_points)
-        throw std::invalid_argument("--ebn0 " + v +
+        throw std::invalid_argument(option + " " + v + ": expected START:STOP:STEP" +
+                                    (option == "--ebn0" ? " in dB" : ""));
+    sweep s;
+    s.start = parse_real(option + " START", v.substr(0, c1));
+    s.stop = parse_real(option + " STOP", v.substr(c1 + 1, c2 - c1 - 1));
+    s.step = parse_real(option + " STEP", v.substr(c2 + 1));
+    if (s.start < min_db || s.stop > max_db || s.stop < s.start || !(s.step > 0) ||
+        (s.stop - s.start) / s.step >= max_points)
+        throw std::invalid_argument(option + " " + v +
                                     ": expected -30 <= START <= STOP <= 60 and STEP > 0, at most " +
                                     std::to_string(max_points) + " points");
+    return s;
 }
 
 } // namespace
@@ -47,7 +51,7 @@ options parse_options(const std::vector<std::string>& args)
         else if (a == "--channel")
             o.channel = value();
         else if (a == "--ebn0" || a == "--points")
-            parse_ebn0(value(), o);
+            o.points = parse_sweep(a, value());
         else if (a == "--frame-bits")
             o.frame_bits = parse_count(a, value(), 1, max_frame_bits);
         else if (a == "--min-frame-errors")
@@ -76,13 +80,13 @@ options parse_options(const std::vector<std::string>& args)
     return o;
 }
 
-std::vector<double> ebn0_points(const options& o)
+std::vector<double> sweep_points(const sweep& s)
 {
     std::vector<double> points;
     // Points are computed from their index, so rounding does not accumulate.
     for (size_t i = 0;; ++i) {
-        const double p = o.start + double(i) * o.step;
-        if (p > o.stop + 1e-9 * o.step)
+        const double p = s.start + double(i) * s.step;
+        if (p > s.stop + 1e-9 * s.step)
             break;
         points.push_back(p);
     }
@@ -97,11 +101,13 @@ std::string usage()
            "BER/FER of a code over BPSK/AWGN at a range of Eb/N0 points, or over the insertion/deletion\n"
            "channel (--channel bsid, with SER for codes of q-ary symbols), with 95% intervals.\n"
            "  --code SPEC            the code (default " + d.code + "), see below\n"
-           "  --channel SPEC         the channel (default " + d.channel + "), see below\n"
-           "  --ebn0 START:STOP:STEP Eb/N0 points in dB (default 0:8:1)\n"
+           "  --channel SPEC         the channel (default: the code's, awgn unless its help says\n"
+           "                         otherwise), see below\n"
+           "  --ebn0 START:STOP:STEP Eb/N0 points in dB (default: the channel's, see below)\n"
            "  --points START:STOP:STEP  the same, for channels whose points are not Eb/N0\n"
            "  --frame-bits N         information bits per frame, 1 to " + n(max_frame_bits) +
-           " (default " + n(d.frame_bits) + ")\n"
+           " (default: the code's,\n"
+           "                         " + n(default_frame_bits) + " unless its help says otherwise)\n"
            "  --min-frame-errors N   frame errors a point needs (default " + n(d.stop_at.min_frame_errors) + ")\n"
            "  --min-bit-errors N     bit errors a point needs, as well (default " + n(d.stop_at.min_bit_errors) + ")\n"
            "  --max-frames N         frames a point runs at most (default " + n(d.stop_at.max_frames) + ")\n"

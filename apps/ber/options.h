@@ -4,8 +4,10 @@
 #ifndef INCLUDED_GPUFEC_BER_OPTIONS_H
 #define INCLUDED_GPUFEC_BER_OPTIONS_H
 
+#include "channel_registry.h"
 #include "simulate.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,9 +18,9 @@ constexpr uint64_t max_batch_frames = uint64_t(1) << 30;
 
 struct options {
     std::string code = "uncoded";
-    std::string channel = "awgn";
-    double start = 0, stop = 8, step = 1; //!< Eb/N0 in dB
-    uint64_t frame_bits = 2048;
+    std::string channel;          //!< "": the code's (code_under_test::channel)
+    std::optional<sweep> points;  //!< --ebn0 or --points; none: the channel's (point_axis::defaults)
+    uint64_t frame_bits = 0;      //!< 0: the code's (default_frame_bits for most)
     stop_rule stop_at;
     uint64_t batch = 0; //!< frames per batch at most; 0: the backend's choice
     std::string backend = "auto";
@@ -31,8 +33,8 @@ struct options {
 /*! @throws std::invalid_argument naming the option, the value and what is allowed */
 options parse_options(const std::vector<std::string>& args);
 
-/*! The Eb/N0 points: start, start + step, ... up to stop. */
-std::vector<double> ebn0_points(const options& o);
+/*! The points: start, start + step, ... up to stop. */
+std::vector<double> sweep_points(const sweep& s);
 
 /*! --help: every option with its default, the code families, the stopping rules. */
 std::string usage();

@@ -21,7 +21,8 @@ std::string duration(double s)
 }
 } // namespace
 
-std::string progress_text(double ebn0_db, const frame_counts& c, size_t frame_bits, double seconds, const stop_rule& rule)
+std::string progress_text(const std::string& point, const frame_counts& c, size_t frame_bits, double seconds,
+                          const stop_rule& rule)
 {
     const double bits = double(c.frames) * double(frame_bits);
     const double frames_per_s = seconds > 0 ? double(c.frames) / seconds : 0;
@@ -37,8 +38,8 @@ std::string progress_text(double ebn0_db, const frame_counts& c, size_t frame_bi
     }
     char buf[256];
     std::snprintf(buf, sizeof buf,
-                  "Eb/N0 %.2f: %.3g bits, %llu bit errors (BER %.3g), %llu frame errors, %.3g Gbit/s, ETA %s",
-                  ebn0_db, bits, (unsigned long long)c.bit_errors, bits > 0 ? double(c.bit_errors) / bits : 0.0,
+                  "%s: %.3g bits, %llu bit errors (BER %.3g), %llu frame errors, %.3g Gbit/s, ETA %s",
+                  point.c_str(), bits, (unsigned long long)c.bit_errors, bits > 0 ? double(c.bit_errors) / bits : 0.0,
                   (unsigned long long)c.frame_errors, seconds > 0 ? bits / seconds / 1e9 : 0.0,
                   frames_per_s > 0 ? duration(left / frames_per_s).c_str() : "?");
     return buf;
@@ -46,9 +47,9 @@ std::string progress_text(double ebn0_db, const frame_counts& c, size_t frame_bi
 
 progress_line::progress_line(bool enabled, std::FILE* out) : m_enabled(enabled), m_out(out) {}
 
-void progress_line::start(double ebn0_db)
+void progress_line::start(const std::string& point)
 {
-    m_ebn0 = ebn0_db;
+    m_point = point;
     m_start = m_last = clock::now();
 }
 
@@ -59,7 +60,7 @@ void progress_line::update(const frame_counts& c, size_t frame_bits, const stop_
         return;
     m_last = now;
     const std::string text =
-        progress_text(m_ebn0, c, frame_bits, std::chrono::duration<double>(now - m_start).count(), rule);
+        progress_text(m_point, c, frame_bits, std::chrono::duration<double>(now - m_start).count(), rule);
     // Pad over what a longer previous line left.
     std::fprintf(m_out, "\r%-*s", int(m_width), text.c_str());
     std::fflush(m_out);

@@ -12,15 +12,16 @@
 
 namespace gpufec_ber {
 
-/*! The line for @p c after @p seconds of a point (no '\r'). */
-std::string progress_text(double ebn0_db, const frame_counts& c, size_t frame_bits, double seconds, const stop_rule& rule);
+/*! The line for @p c after @p seconds of the point @p point ("Eb/N0 3 dB"; no '\r'). */
+std::string progress_text(const std::string& point, const frame_counts& c, size_t frame_bits, double seconds,
+                          const stop_rule& rule);
 
 class progress_line
 {
 public:
     /*! Shows nothing unless @p enabled. */
     progress_line(bool enabled, std::FILE* out = stderr);
-    void start(double ebn0_db);
+    void start(const std::string& point);
     /*! Rewrites the line, at most 4 times a second. */
     void update(const frame_counts& c, size_t frame_bits, const stop_rule& rule);
     /*! Clears the line (before the point's results are printed). */
@@ -30,7 +31,7 @@ private:
     using clock = std::chrono::steady_clock;
     bool m_enabled;
     std::FILE* m_out;
-    double m_ebn0 = 0;
+    std::string m_point;
     clock::time_point m_start, m_last;
     size_t m_width = 0;
 };

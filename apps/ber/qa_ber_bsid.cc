@@ -91,6 +91,8 @@ class ber_bsid_test : public CppUnit::TestFixture
     CPPUNIT_TEST(substitution_point_matches_the_enumeration);
     CPPUNIT_TEST(insertions_and_deletions_are_decoded);
     CPPUNIT_TEST(report_has_the_symbol_error_rate);
+    CPPUNIT_TEST(points_are_named_after_the_swept_keys);
+    CPPUNIT_TEST(tvb_runs_with_its_defaults);
     CPPUNIT_TEST_SUITE_END();
 
     void specs_parse()
@@ -170,13 +172,69 @@ class ber_bsid_test : public CppUnit::TestFixture
     void report_has_the_symbol_error_rate()
     {
         const point_result r{ { 10, 12, 3, 5 }, stop_reason::FRAMES };
-        CPPUNIT_ASSERT(table_header(true).find("SER") != std::string::npos);
-        CPPUNIT_ASSERT(table_header().find("SER") == std::string::npos);
-        const std::string row = table_row(0.01, 40, r, 10);
+        const report_format bsid{ make_channel("bsid:ps=x").axis(), 10 }, bits{ bsid.axis, 0 };
+        CPPUNIT_ASSERT(table_header(bsid).find("SER") != std::string::npos);
+        CPPUNIT_ASSERT(table_header(bits).find("SER") == std::string::npos);
+        const std::string row = table_row(bsid, 0.01, 40, r);
         CPPUNIT_ASSERT_MESSAGE(row, row.find(" 5  5.000e-02 [") != std::string::npos);
-        CPPUNIT_ASSERT(csv_header(true).find(",symbols,symbol_errors,ser,ser_lo,ser_hi\n") != std::string::npos);
-        const std::string csv = csv_row("tvb", 0.01, 40, r, 10);
+        CPPUNIT_ASSERT(csv_header(bsid).find(",symbols,symbol_errors,ser,ser_lo,ser_hi\n") != std::string::npos);
+        const std::string csv = csv_row(bsid, "tvb", 0.01, 40, r);
         CPPUNIT_ASSERT_MESSAGE(csv, csv.find(",frames,100,5,0.05,") != std::string::npos);
+    }
+
+    /* The points are those of the swept probabilities: the table, the CSV and the warnings
+     * name them so, and BPSK theory has no column (issue 22). */
+    void points_are_named_after_the_swept_keys()
+    {
+        const report_format f{ make_channel("bsid:pi=x,pd=x").axis(), 100 };
+        CPPUNIT_ASSERT_EQUAL(std::string("pi=pd"), f.axis.name);
+        CPPUNIT_ASSERT(!f.axis.uncoded_ber);
+        const std::string head = table_header(f);
+        CPPUNIT_ASSERT_MESSAGE(head, head.rfind("  pi=pd       frames ", 0) == 0);
+        CPPUNIT_ASSERT_MESSAGE(head, head.find("uncoded") == std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(head, head.find("Eb/N0") == std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(std::string("code,pi=pd,frames,bits,bit_errors,ber,ber_lo,ber_hi,frame_errors,fer,fer_lo,"
+                                         "fer_hi,frame_bits,stopped_by,symbols,symbol_errors,ser,ser_lo,ser_hi\n"),
+                             csv_header(f));
+        const point_result r{ { 10, 12, 3, 5 }, stop_reason::FRAMES };
+        const std::string row = table_row(f, 0.0025, 40, r);
+        CPPUNIT_ASSERT_MESSAGE(row, row.rfind(" 0.0025           10 ", 0) == 0);
+        CPPUNIT_ASSERT_MESSAGE(row, row.find("]  frames ") != std::string::npos); // no uncoded column
+        const std::string csv = csv_row(f, "tvb", 0.0025, 40, r);
+        CPPUNIT_ASSERT_MESSAGE(csv, csv.rfind("\"tvb\",0.0025,10,400,12,0.03,", 0) == 0);
+        CPPUNIT_ASSERT_MESSAGE(csv, csv.find(",40,frames,1000,5,") != std::string::npos);
+        const std::string w = limit_warning(f.axis, 0.0025, stop_rule{}, r);
+        CPPUNIT_ASSERT_MESSAGE(w, w.rfind("warning: pi=pd 0.0025 ended at --max-frames", 0) == 0);
+        // Other keys, the last value of a key counting; no x: one channel, the points plain x.
+        CPPUNIT_ASSERT_EQUAL(std::string("ps"), make_channel("bsid:pi=x,pd=0.01,ps=x,pi=0").axis().name);
+        CPPUNIT_ASSERT_EQUAL(0.0, make_channel("bsid:pi=x,pi=0").at(0.3, 1).bsid_channel("x").pi);
+        CPPUNIT_ASSERT_EQUAL(std::string("x"), make_channel("bsid:pi=0.01").axis().column);
+        gr::gpufec::qa::expect_invalid([] { make_channel("bsid:pq=x").axis(); }, "unknown key 'pq'");
+    }
+
+    /* gpufec_ber --code tvb with no other option: the code's frame size, its channel, the
+     * channel's points. */
+    void tvb_runs_with_its_defaults()
+    {
+        const code_under_test cut = make_code("tvb", 0);
+        CPPUNIT_ASSERT_EQUAL(size_t(409), cut.symbols_per_frame); // the 5-bit symbols in 2048 bits
+        CPPUNIT_ASSERT_EQUAL(size_t(2045), cut.frame_bits);
+        CPPUNIT_ASSERT_EQUAL(std::string("bsid:pi=x,pd=x"), cut.channel);
+        const channel_spec ch = make_channel(cut.channel);
+        const sweep d = ch.axis().defaults;
+        for (double v = d.start; v <= d.stop + 1e-12; v += d.step)
+            CPPUNIT_ASSERT_EQUAL(v, ch.at(v, cut.coded->rate()).bsid_channel("tvb").pd);
+        stop_rule rule;
+        rule.max_frames = 2;
+        const auto sim = cut.cpu(sim_setup{ ch.at(d.start, cut.coded->rate()), 1, 0 });
+        CPPUNIT_ASSERT_EQUAL(uint64_t(2), simulate_point(*sim, cut.frame_bits, rule).counts.frames);
+        // --frame-bits given: still whole symbols, or an error
+        CPPUNIT_ASSERT_EQUAL(size_t(40), make_code("tvb:n=6,q=8", 120).symbols_per_frame);
+        // The families of bits: 2048 bits and BPSK over AWGN.
+        for (const char* spec : { "uncoded", "conv", "lte_turbo" }) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(spec, size_t(2048), make_code(spec, 0).frame_bits);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(spec, std::string("awgn"), make_code(spec, 0).channel);
+        }
     }
 };
 

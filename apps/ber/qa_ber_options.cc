@@ -1,7 +1,8 @@
 /* gpufec_ber's options: strict numbers with ranges, defaults in --help, and the report's
- * formats (integer counts in the CSV, no NaN, the limit warning).
+ * formats for AWGN (integer counts in the CSV, no NaN, the limit warning).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "channel_registry.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -23,6 +24,9 @@ class ber_options_test : public CppUnit::TestFixture
     CPPUNIT_TEST(warning_only_when_a_limit_ended_the_point);
     CPPUNIT_TEST(progress_text_has_rate_and_eta);
     CPPUNIT_TEST_SUITE_END();
+
+    /* The report of an AWGN run (the columns of earlier versions). */
+    static report_format awgn() { return { make_channel("awgn").axis() }; }
 
     static options parse(std::initializer_list<const char*> args)
     {
@@ -46,7 +50,8 @@ class ber_options_test : public CppUnit::TestFixture
     {
         const options o = parse({});
         CPPUNIT_ASSERT_EQUAL(std::string("uncoded"), o.code);
-        CPPUNIT_ASSERT_EQUAL(uint64_t(2048), o.frame_bits);
+        CPPUNIT_ASSERT(o.channel.empty() && !o.points); // the code's channel, the channel's points
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), o.frame_bits); // the code's
         CPPUNIT_ASSERT_EQUAL(uint64_t(100), o.stop_at.min_frame_errors);
         CPPUNIT_ASSERT_EQUAL(uint64_t(1), o.stop_at.min_bit_errors);
         CPPUNIT_ASSERT_EQUAL(uint64_t(100000), o.stop_at.max_frames);
@@ -62,9 +67,10 @@ class ber_options_test : public CppUnit::TestFixture
                                   "--min-frame-errors", "7", "--min-bit-errors", "18446744073709551615",
                                   "--max-frames", "1", "--max-bits", "1000000000000", "--batch", "3",
                                   "--backend", "cpu", "--seed", "0", "--csv", "x.csv", "--progress" });
-        CPPUNIT_ASSERT_EQUAL(-1.5, o.start);
-        CPPUNIT_ASSERT_EQUAL(2.0, o.stop);
-        CPPUNIT_ASSERT_EQUAL(0.5, o.step);
+        CPPUNIT_ASSERT_EQUAL(-1.5, o.points->start);
+        CPPUNIT_ASSERT_EQUAL(2.0, o.points->stop);
+        CPPUNIT_ASSERT_EQUAL(0.5, o.points->step);
+        CPPUNIT_ASSERT_EQUAL(0.004, parse({ "--points", "0.002:0.01:0.004" }).points->step);
         CPPUNIT_ASSERT_EQUAL(uint64_t(1) << 24, o.frame_bits);
         CPPUNIT_ASSERT_EQUAL(uint64_t(7), o.stop_at.min_frame_errors);
         CPPUNIT_ASSERT_EQUAL(UINT64_MAX, o.stop_at.min_bit_errors);
@@ -99,20 +105,26 @@ class ber_options_test : public CppUnit::TestFixture
         for (const char* v : { "1:0:1", "0:1:0", "0:1:-1", "0:1", "a:1:1", "0:1:1x", "-31:0:1",
                                "0:61:1", "0:60:0.001", "0:nan:1" })
             CPPUNIT_ASSERT_MESSAGE(v, failure({ "--ebn0", v }).rfind("--ebn0", 0) == 0);
+        CPPUNIT_ASSERT_EQUAL(std::string("--points 1:0:1: expected -30 <= START <= STOP <= 60 and STEP > 0, "
+                                         "at most 10000 points"),
+                             failure({ "--points", "1:0:1" }));
     }
 
     void ebn0_points_do_not_drift()
     {
-        const auto p = ebn0_points(parse({ "--ebn0", "0:1:0.1" }));
+        const auto p = sweep_points(*parse({ "--ebn0", "0:1:0.1" }).points);
         CPPUNIT_ASSERT_EQUAL(size_t(11), p.size());
         CPPUNIT_ASSERT_DOUBLES_EQUAL(1.0, p.back(), 1e-12);
-        CPPUNIT_ASSERT_EQUAL(size_t(1), ebn0_points(parse({ "--ebn0", "3:3:1" })).size());
+        CPPUNIT_ASSERT_EQUAL(size_t(1), sweep_points(*parse({ "--ebn0", "3:3:1" }).points).size());
     }
 
     void help_shows_defaults()
     {
         const std::string help = usage();
-        for (const char* s : { "--frame-bits N         information bits per frame, 1 to 16777216 (default 2048)",
+        for (const char* s : { "--frame-bits N         information bits per frame, 1 to 16777216 (default: the code's,\n"
+                               "                         2048 unless its help says otherwise)",
+                               "awgn unless its help says", "Eb/N0 in dB (default 0:8:1)",
+                               "(the\n                       default points)", "over --channel bsid (default\n                        bsid:pi=x,pd=x)",
                                "(default 100)", "(default 100000)", "--max-bits N", "(default: no limit)",
                                "(default auto)", "(default 1)", "--min-bit-errors", "--progress",
                                "streaming code", "first frame at which" })
@@ -123,15 +135,15 @@ class ber_options_test : public CppUnit::TestFixture
     {
         // 13-digit counts: written as floating point they would lose digits
         const point_result r{ { 1000000007, 1234567890123, 45 }, stop_reason::FRAMES };
-        const std::string row = csv_row("conv K=7 [171,133] r1/2 streaming", 3.5, 2048, r);
+        const std::string row = csv_row(awgn(), "conv K=7 [171,133] r1/2 streaming", 3.5, 2048, r);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(row, 0u, unsigned(row.rfind(
             "\"conv K=7 [171,133] r1/2 streaming\",3.5,1000000007,2048000014336,1234567890123,", 0)));
         CPPUNIT_ASSERT(row.find(",45,") != std::string::npos);
         CPPUNIT_ASSERT(row.find(",2048,frames\n") != std::string::npos);
         CPPUNIT_ASSERT(row.find('e') != std::string::npos); // the rates are floating point
-        const std::string head = csv_header();
-        CPPUNIT_ASSERT_EQUAL(0u, unsigned(head.rfind("code,ebn0_db,frames,bits,bit_errors,ber,ber_lo,ber_hi,"
-                                                     "frame_errors,fer,fer_lo,fer_hi,uncoded_theory,", 0)));
+        CPPUNIT_ASSERT_EQUAL(std::string("code,ebn0_db,frames,bits,bit_errors,ber,ber_lo,ber_hi,frame_errors,fer,"
+                                         "fer_lo,fer_hi,uncoded_theory,frame_bits,stopped_by\n"),
+                             csv_header(awgn()));
     }
 
     void zero_errors_give_an_upper_bound_not_nan()
@@ -144,7 +156,7 @@ class ber_options_test : public CppUnit::TestFixture
             CPPUNIT_ASSERT_EQUAL(1.0, wilson(n, n).hi);
         }
         const point_result r{ { 1, 0, 0 }, stop_reason::FRAMES };
-        const std::string row = table_row(9.0, 1, r) + csv_row("uncoded", 9.0, 1, r);
+        const std::string row = table_row(awgn(), 9.0, 1, r) + csv_row(awgn(), "uncoded", 9.0, 1, r);
         CPPUNIT_ASSERT_MESSAGE(row, row.find("nan") == std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(row, row.find("inf") == std::string::npos);
     }
@@ -153,12 +165,13 @@ class ber_options_test : public CppUnit::TestFixture
     {
         stop_rule rule;
         rule.max_bits = 5000;
-        CPPUNIT_ASSERT(limit_warning(1, rule, { { 3, 500, 100 }, stop_reason::ERRORS }).empty());
-        const std::string w = limit_warning(7, rule, { { 3, 2, 1 }, stop_reason::BITS });
-        CPPUNIT_ASSERT_MESSAGE(w, w.find("--max-bits 5000") != std::string::npos);
+        const point_axis a = awgn().axis;
+        CPPUNIT_ASSERT(limit_warning(a, 1, rule, { { 3, 500, 100 }, stop_reason::ERRORS }).empty());
+        const std::string w = limit_warning(a, 7, rule, { { 3, 2, 1 }, stop_reason::BITS });
+        CPPUNIT_ASSERT_MESSAGE(w, w.rfind("warning: Eb/N0 7 dB ended at --max-bits 5000", 0) == 0);
         CPPUNIT_ASSERT_MESSAGE(w, w.find("1 frame errors and 2 bit errors, short of --min-frame-errors "
                                           "100 / --min-bit-errors 1") != std::string::npos);
-        CPPUNIT_ASSERT(limit_warning(7, rule, { { 3, 2, 1 }, stop_reason::FRAMES }).find("--max-frames 100000") !=
+        CPPUNIT_ASSERT(limit_warning(a, 7, rule, { { 3, 2, 1 }, stop_reason::FRAMES }).find("--max-frames 100000") !=
                        std::string::npos);
     }
 
@@ -167,7 +180,8 @@ class ber_options_test : public CppUnit::TestFixture
         stop_rule rule;
         rule.min_frame_errors = 100;
         // 10 frame errors in 1000 frames of 1000 bits in 2 s: 9000 frames to go, 18 s.
-        const std::string t = progress_text(4.0, { 1000, 20, 10 }, 1000, 2.0, rule);
+        const std::string t = progress_text("Eb/N0 4 dB", { 1000, 20, 10 }, 1000, 2.0, rule);
+        CPPUNIT_ASSERT_MESSAGE(t, t.rfind("Eb/N0 4 dB: 1e+06 bits", 0) == 0);
         CPPUNIT_ASSERT_MESSAGE(t, t.find("1e+06 bits") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(t, t.find("BER 2e-05") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(t, t.find("0.0005 Gbit/s") != std::string::npos);

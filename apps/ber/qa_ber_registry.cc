@@ -38,7 +38,7 @@ const register_code_family registration({
 const register_channel channel_registration({
     "qa-channel",
     "  qa-channel:X         a test channel\n",
-    "value + X",
+    [](const std::string&) { return point_axis{ "qa", "", "qa", {}, { 0, 1, 1 } }; },
     [](const std::string& args, double value, double) {
         channel_point p;
         p.channel = "qa-channel";

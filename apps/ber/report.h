@@ -4,6 +4,7 @@
 #ifndef INCLUDED_GPUFEC_BER_REPORT_H
 #define INCLUDED_GPUFEC_BER_REPORT_H
 
+#include "channel_registry.h"
 #include "simulate.h"
 #include <string>
 
@@ -16,25 +17,29 @@ struct interval {
 /*! 95% Wilson score interval of k successes in n > 0 trials ([0, 3.84/(n+3.84)] for k = 0). */
 interval wilson(uint64_t k, uint64_t n);
 
-/*! BER of uncoded BPSK at @p ebn0_db: Q(sqrt(2 Eb/N0)). */
-double uncoded_ber(double ebn0_db);
+/*! The columns of a run: the point's (named by the channel), the uncoded theory where the
+ *  channel has one, the SER where the code has q-ary symbols. */
+struct report_format {
+    point_axis axis;
+    size_t symbols_per_frame = 0; //!< codes of q-ary symbols: their SER too (0: none)
+};
 
-/*! @param symbols codes of q-ary symbols: SER columns after the others */
-std::string table_header(bool symbols = false);
-/*! @param symbols_per_frame codes of q-ary symbols: their SER too (0: none) */
-std::string table_row(double ebn0_db, size_t frame_bits, const point_result& r, size_t symbols_per_frame = 0);
+std::string table_header(const report_format& f);
+std::string table_row(const report_format& f, double value, size_t frame_bits, const point_result& r);
 
-/*! The CSV's columns: those of earlier versions, then frame_bits and stopped_by; for codes of
- *  q-ary symbols, then symbols, symbol_errors, ser, ser_lo and ser_hi. */
-std::string csv_header(bool symbols = false);
-std::string csv_row(const std::string& code_name,
-                    double ebn0_db,
+/*! The CSV's columns: code, the point (axis.column: ebn0_db for AWGN), the counts and rates,
+ *  uncoded_theory where the channel has a theory, frame_bits and stopped_by; for codes of
+ *  q-ary symbols, then symbols, symbol_errors, ser, ser_lo and ser_hi. For AWGN these are the
+ *  columns of earlier versions, with frame_bits and stopped_by added at the end. */
+std::string csv_header(const report_format& f);
+std::string csv_row(const report_format& f,
+                    const std::string& code_name,
+                    double value,
                     size_t frame_bits,
-                    const point_result& r,
-                    size_t symbols_per_frame = 0);
+                    const point_result& r);
 
 /*! "" when the point reached its error target, else a warning saying which limit ended it. */
-std::string limit_warning(double ebn0_db, const stop_rule& rule, const point_result& r);
+std::string limit_warning(const point_axis& axis, double value, const stop_rule& rule, const point_result& r);
 
 } // namespace gpufec_ber
 

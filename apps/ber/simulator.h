@@ -82,6 +82,7 @@ struct code_under_test {
     size_t symbols_per_frame = 0;
     std::string frames;          //!< what a frame is, for the header line
     std::string decoder;         //!< how it is decoded, for the header line
+    std::string channel = "awgn"; //!< the --channel spec it runs over when none is given
     simulator_factory cpu;       //!< the host simulation
     simulator_factory cuda;      //!< the GPU-resident one; empty when the family has none
 };

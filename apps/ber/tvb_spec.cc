@@ -164,7 +164,9 @@ code_under_test make_tvb(const std::string& args, size_t frame_bits)
     size_t b = 0;
     while ((size_t(1) << b) < s.q)
         ++b;
-    if (s.N == 0) {
+    if (s.N == 0 && frame_bits == 0) {
+        s.N = default_frame_bits / b;
+    } else if (s.N == 0) {
         if (frame_bits % b != 0)
             throw std::invalid_argument("--code tvb: --frame-bits " + std::to_string(frame_bits) +
                                         " is not a whole number of symbols of log2(q) = " +
@@ -174,6 +176,7 @@ code_under_test make_tvb(const std::string& args, size_t frame_bits)
     const tvb_code_sptr c = tvb_code::make(s.n, s.q, s.N, {}, s.construction, s.seed);
     code_under_test cut;
     cut.coded = c;
+    cut.channel = "bsid:pi=x,pd=x";
     cut.frame_bits = c->info_bits_per_block();
     cut.symbols_per_frame = c->N();
     cut.frames = "messages of N = " + std::to_string(c->N()) + " symbols, frames of tau = " +
@@ -197,12 +200,13 @@ code_under_test make_tvb(const std::string& args, size_t frame_bits)
 
 const register_code_family registration({
     "tvb",
-    "  tvb[:KEY=VALUE,...]  time-varying block code over --channel bsid, decoded by the\n"
-    "                        insertion/deletion MAP decoder on --backend; keys: n (codeword\n"
-    "                        bits, default 10), q (symbols, default 32), N (symbols per\n"
-    "                        message, default --frame-bits / log2 q), construction (random,\n"
-    "                        watermark, marker), seed (of the construction), precision (float,\n"
-    "                        double), storage (auto, global, local), lattice (corridor,\n"
+    "  tvb[:KEY=VALUE,...]  time-varying block code over --channel bsid (default\n"
+    "                        bsid:pi=x,pd=x), decoded by the insertion/deletion MAP decoder on\n"
+    "                        --backend; keys: n (codeword bits, default 10), q (symbols,\n"
+    "                        default 32), N (symbols per message, default --frame-bits / log2 q,\n"
+    "                        without --frame-bits the whole symbols in 2048 bits), construction\n"
+    "                        (random, watermark, marker), seed (of the construction), precision\n"
+    "                        (float, double), storage (auto, global, local), lattice (corridor,\n"
     "                        pooled), max_drift (default: derived), threshold (drift\n"
     "                        threshold, default 1e-10); SER too\n"
     "                        e.g. --code tvb:n=10,q=32,N=210,construction=watermark\n"

@@ -38,6 +38,8 @@ private:
 
 code_under_test make_uncoded(const std::string& args, size_t frame_bits)
 {
+    if (frame_bits == 0)
+        frame_bits = default_frame_bits;
     if (!args.empty())
         throw std::invalid_argument("--code uncoded:" + args + ": uncoded takes no arguments");
     code_under_test cut;
