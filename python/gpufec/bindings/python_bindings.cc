@@ -40,6 +40,8 @@ void bind_bsid_channel(py::module& m);
 void bind_tvb_encoder(py::module& m);
 void bind_bsid_map_decoder(py::module& m);
 void bind_lte_transport(py::module& m);
+void bind_lte_transport_encoder(py::module& m);
+void bind_lte_transport_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -92,5 +94,7 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_tvb_encoder(m);
     bind_bsid_map_decoder(m);
     bind_lte_transport(m);
+    bind_lte_transport_encoder(m);
+    bind_lte_transport_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }
