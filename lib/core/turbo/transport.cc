@@ -87,9 +87,9 @@ lte_transport_layout lte_transport_layout::compute(const lte_transport_params& p
     if (p.nsoft > 0) {
         // A short N_cb may hold only <NULL> bits: the first block of each size (block 0 has
         // the filler bits, the most <NULL> ones) must have something to send.
-        for (size_t r : { size_t(0), l.seg.C_minus }) {
-            if (r >= C)
-                continue;
+        const size_t first_of_size[] = { 0, l.seg.C_minus }; // C- = 0: all are K+
+        for (size_t i = 0; i < (l.seg.C_minus > 0 ? 2u : 1u); ++i) {
+            const size_t r = first_of_size[i];
             const auto code = lte_turbo_code::make(static_cast<long long>(l.seg.block_size(r)));
             try {
                 lte_rate_match_indices(*code, 1, p.rv, l.ncb[r], r == 0 ? l.seg.F : 0);
