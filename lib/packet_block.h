@@ -5,7 +5,8 @@
  * long its output is (plan) and makes it (process). The skeleton:
  *  - waits until a whole packet is in the input buffer (the upstream buffer is sized at
  *    construction for the longest packet the family expects, by the output multiple trick of
- *    decoder_block.h), and for room for its whole output;
+ *    decoder_block.h), and for room for its whole output, through forecast() and the minimum
+ *    output it asks for, so that the scheduler does not call again before either is there;
  *  - drops, with a warning and never a hang: items before a length tag, packets whose length
  *    tag is not a positive integer, packets longer than the buffers can ever hold, packets the
  *    family refuses (std::invalid_argument, its message in the warning), and a packet cut short
@@ -49,6 +50,7 @@ public:
         d_skip = 0;
         d_need = 1;
         this->set_output_multiple(1);
+        this->set_min_noutput_items(1);
         return true;
     }
 
@@ -79,7 +81,10 @@ public:
         this->get_tags_in_range(starts, 0, read, read + avail, d_length_key);
         std::sort(starts.begin(), starts.end(), gr::tag_t::offset_compare);
         size_t used = 0, produced = 0;
+        // A call that makes no progress leaves the scheduler a reason to wait before the next
+        // (more input than is there, or more output space), rather than calling again at once.
         d_need = 1;
+        this->set_min_noutput_items(1);
         while (used < avail) {
             if (d_skip > 0) { // the rest of a dropped packet
                 const size_t n = std::min(d_skip, avail - used);
@@ -151,8 +156,10 @@ public:
                 d_need = p.length; // the whole packet, from where the next call starts
                 break;
             }
-            if (space - produced < n_out)
-                break; // room for its output comes when downstream reads
+            if (space - produced < n_out) {
+                this->set_min_noutput_items(clamp_int(n_out)); // room comes as downstream reads
+                break;
+            }
             try {
                 process(p, in + used * d_in_size, out + produced * d_out_size, written + produced);
             } catch (const std::invalid_argument& e) {

@@ -233,6 +233,18 @@ class qa_lte_transport(gr_unittest.TestCase):
         sink = run(blocks.vector_source_b(data.tolist(), False, 1, tags), enc)
         self.assertEqual((len(sink.data()), enc.packets(), enc.dropped()), (0, 0, 3))
 
+    def test_slow_downstream(self):
+        # More decoded bits than the output buffer holds (64 Ki bytes), read slowly downstream:
+        # packets wait for room for their whole output and all arrive, in order.
+        tbs = [self.bits(1000) for _ in range(80)]
+        llr = np.concatenate([clean(gpufec.lte_transport_encode(b, 3000)) for b in tbs])
+        tags = [tag(3000 * i, "packet_len", 3000) for i in range(len(tbs))]
+        dec = gpufec.lte_transport_decoder(A=1000, backend="cpu", early_stop="crc")
+        sink = run(blocks.vector_source_f(llr.tolist(), False, 1, tags), dec,
+                   blocks.throttle(gr.sizeof_char, 400000))
+        np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8), np.concatenate(tbs))
+        self.assertEqual((dec.packets(), dec.dropped()), (80, 0))
+
     def test_flowgraph_run_twice(self):
         bits = self.bits(3000)
         llr = clean(gpufec.lte_transport_encode(bits, 6000, rv=3))
