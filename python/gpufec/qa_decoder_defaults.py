@@ -81,7 +81,8 @@ class qa_decoder_defaults(bounded_test):
 
     def test_bindings(self):
         for func in (gpufec.viterbi_decode, gpufec.viterbi_decoder.__init__,
-                     gpufec.lte_turbo_decode, gpufec.lte_turbo_decoder.__init__):
+                     gpufec.lte_turbo_decode, gpufec.lte_turbo_decoder.__init__,
+                     gpufec.lte_transport_decode, gpufec.lte_transport_decoder.__init__):
             self.assert_signature(func, self.cpp, ("backend", "llr_scale", "invert", "device"))
 
     def test_lte_turbo(self):
@@ -96,6 +97,36 @@ class qa_decoder_defaults(bounded_test):
         params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}
         for name, value in turbo.items():
             self.assertEqual(yaml_value(params[name]["default"]), value, name)
+
+    def test_lte_transport(self):
+        # The turbo decoder's own defaults, as the turbo decoder has them.
+        turbo = {k: v for k, v in gpufec.lte_turbo_defaults().items() if k not in ("E", "ncb")}
+        shared = ("iterations", "algorithm", "scaling", "early_stop", "subblocks", "guard",
+                  "metrics")
+        for func in (gpufec.lte_transport_decode, gpufec.lte_transport_decoder.__init__):
+            self.assert_signature(func, turbo, shared)
+        with open(os.path.join(GRC, "gpufec_lte_transport_decoder.block.yml.in")) as f:
+            text = f.read()
+        for placeholder in ("@GPUFEC_DECODER_PARAMETERS@\n", "@GPUFEC_TRANSPORT_PARAMETERS@\n"):
+            text = text.replace(placeholder, "")
+        params = {p["id"]: p for p in yaml.safe_load(text)["parameters"]}
+        for name, value in turbo.items():
+            if name != "rv":  # a transport block parameter here
+                self.assertEqual(yaml_value(params[name]["default"]), value, name)
+        # The transport block parameters: the C++ defaults (lte_transport_params) as the
+        # bindings state them, in every function and block, and in the shared GRC YAML.
+        with open(os.path.join(GRC, "lte_transport_parameters.yml")) as f:
+            yml = {p["id"]: yaml_value(p["default"]) for p in yaml.safe_load(f)}
+        names = ("rv", "Qm", "NL", "nsoft", "kc", "kmimo", "mdlharq")
+        cpp = {k: int(v) for k, v in signature_defaults(gpufec.lte_transport_encode).items()
+               if k in names}
+        self.assertEqual(set(cpp), set(names))
+        for func in (gpufec.lte_transport_decode, gpufec.lte_transport_info,
+                     gpufec.lte_transport_encoder.__init__, gpufec.lte_transport_decoder.__init__):
+            self.assert_signature(func, cpp, names)
+        for name, value in cpp.items():
+            self.assertEqual(int(yml[name]), value, name)
+        self.assertEqual((yml["A"], yml["G"], yml["length_tag"]), (0, 0, "packet_len"))
 
     def test_bsid_map(self):
         # Hard bits in: the soft-input options (input, llr_scale, invert) do not apply.

@@ -90,6 +90,13 @@ def all_blocks_flowgraph(output_language):
                 output='"posteriors"', backend='"cpu"'),
             blk("bout", "blocks_null_sink", 4, 5, type="byte"),
             blk("bpout", "blocks_null_sink", 4, 6, type="float", vlen="8"),
+            blk("trsrc", "blocks_null_source", 0, 7, type="byte"),
+            blk("trenc", "gpufec_lte_transport_encoder", 1, 7, G="3000", Qm="4"),
+            blk("trcoded", "blocks_null_sink", 2, 7, type="byte"),
+            blk("trsoft", "blocks_null_source", 0, 8, type="float"),
+            blk("trdec", "gpufec_lte_transport_decoder", 1, 8, A="1000", nsoft="250368",
+                backend='"cpu"'),
+            blk("trout", "blocks_null_sink", 2, 8, type="byte"),
         ],
         "connections": [["src", "0", "bits_sink", "0"], ["src", "1", "soft_sink", "0"],
                         ["src", "0", "enc", "0"], ["enc", "0", "channel", "0"],
@@ -99,7 +106,9 @@ def all_blocks_flowgraph(output_language):
                         ["tdec", "0", "tout", "0"], ["tsrc", "0", "tbits", "0"],
                         ["bsrc", "0", "benc", "0"], ["benc", "0", "bchan", "0"],
                         ["bchan", "0", "bdec", "0"], ["bdec", "0", "bout", "0"],
-                        ["bchan", "0", "bpost", "0"], ["bpost", "0", "bpout", "0"]],
+                        ["bchan", "0", "bpost", "0"], ["bpost", "0", "bpout", "0"],
+                        ["trsrc", "0", "trenc", "0"], ["trenc", "0", "trcoded", "0"],
+                        ["trsoft", "0", "trdec", "0"], ["trdec", "0", "trout", "0"]],
         "metadata": {"file_format": 1},
     }
 
@@ -192,6 +201,10 @@ class qa_grc(bounded_test):
             self.assertIn("gpufec.viterbi_fec_decoder(code_grfec, \"cpu\", 32.0, True, 0)",
                           code)
             self.assertIn("gpufec.bsid_map_decoder(tvb, bsid, \"posteriors\", \"cpu\"", code)
+            self.assertIn("gpufec.lte_transport_encoder(0, 3000, 0, 4, 1, 0, 1, 1, 8, "
+                          "\"packet_len\")", code)
+            self.assertIn("gpufec.lte_transport_decoder(1000, 0, 0, 2, 1, 250368, 1, 1, 8, 6, "
+                          "\"max-log\", 0.75, \"none\", \"cpu\"", code)
 
     def test_every_block_in_a_cpp_flowgraph_that_compiles(self):
         with tempfile.TemporaryDirectory() as d:

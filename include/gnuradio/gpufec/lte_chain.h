@@ -97,6 +97,10 @@ lte_desegment(const std::vector<std::vector<uint8_t>>& blocks,
  *  is an error rather than gigabytes of memory and minutes of work. */
 constexpr size_t lte_rate_match_max_bits = size_t(1) << 24;
 
+/*! @brief K_w = 3 K_Pi = 3 * 32 ceil((K + 4) / 32): the circular buffer of a code block of K
+ *  bits (§5.1.4.1), <NULL> bits included. */
+GPUFEC_CORE_API size_t lte_circular_buffer_length(size_t K);
+
 /*!
  * @brief Where each rate-matched bit comes from (§5.1.4.1): entry k is the index, in the
  * encoder output d(0) | d(1) | d(2) (3 (K + 4) bits), of output bit e_k.

@@ -5,6 +5,7 @@
  */
 #include "qa_turbo_util.h"
 #include <gnuradio/gpufec/lte_chain.h>
+#include <gnuradio/gpufec/lte_transport.h>
 #include <gnuradio/gpufec/lte_turbo_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cctype>
@@ -68,6 +69,7 @@ class lte_turbo_vectors_test : public CppUnit::TestFixture
     CPPUNIT_TEST(rate_matching);
     CPPUNIT_TEST(rate_matching_random_streams);
     CPPUNIT_TEST(transport_blocks);
+    CPPUNIT_TEST(transport_block_decoded);
     CPPUNIT_TEST_SUITE_END();
 
     /* test_crc.m: the parity bits (p0 first) of x(1:40) and x(41:83) with CRC16, then of
@@ -167,10 +169,36 @@ class lte_turbo_vectors_test : public CppUnit::TestFixture
             const auto code = lte_turbo_code::make(static_cast<long long>(b.size()));
             const auto e = lte_rate_match(*code, lte_turbo_encode(*code, b), r.E, r.rv);
             CPPUNIT_ASSERT_MESSAGE(what, e == slice(ground, e_at, r.E));
+            // The whole chain at once: G = E for one code block (QPSK, one layer).
+            lte_transport_params p;
+            p.G = r.E;
+            p.rv = r.rv;
+            CPPUNIT_ASSERT_MESSAGE(what, lte_transport_encode(pattern(x_at, r.A), p) == e);
             x_at += r.A;
             e_at += r.E;
         }
         CPPUNIT_ASSERT_EQUAL(ground.size() - 5796, e_at);
+    }
+
+    /* test_sch_decode.m: a random 16-bit transport block (the .outfile.ground) through the
+     * same chain as test_dlsch.m, to E = 864 bits with rv 0 (the .infile; 3 resource blocks of
+     * QPSK). Encoding it gives those bits; decoding them, as +-1 LLRs, gives it back. */
+    void transport_block_decoded()
+    {
+        const auto a = read_vector("test_sch_decode.outfile.ground");
+        const auto e = read_vector("test_sch_decode.infile");
+        CPPUNIT_ASSERT_EQUAL(size_t(16), a.size());
+        CPPUNIT_ASSERT_EQUAL(size_t(864), e.size());
+        lte_transport_params p;
+        p.A = a.size();
+        p.G = e.size();
+        CPPUNIT_ASSERT(lte_transport_encode(a, p) == e);
+        lte_turbo_options o;
+        o.backend = backend_kind::CPU;
+        lte_transport_decoder_engine dec(o);
+        std::vector<uint8_t> out(p.A);
+        CPPUNIT_ASSERT(dec.decode(qa::clean_llrs(e, 1.0f).data(), p, out.data()).crc_pass);
+        CPPUNIT_ASSERT(out == a);
     }
 };
 

@@ -48,6 +48,8 @@ std::vector<uint32_t> circular_buffer(size_t K, size_t filler, uint32_t& rows)
 
 } // namespace
 
+size_t lte_circular_buffer_length(size_t K) { return 3 * columns * ((K + 4 + columns - 1) / columns); }
+
 std::vector<uint32_t> lte_rate_match_indices(const lte_turbo_code& code,
                                              size_t E,
                                              int rv,

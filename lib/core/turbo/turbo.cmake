@@ -12,6 +12,8 @@ target_sources(gpufec-core PRIVATE
     turbo/map_cpu.cc
     turbo/turbo_cpu.cc
     turbo/lte_turbo_engine.cc
+    turbo/transport.cc
+    turbo/transport_decoder.cc
 )
 # The CUDA backend (its kernels: lib/cuda/turbo/turbo.cmake).
 if(GPUFEC_HAVE_CUDA)
@@ -31,6 +33,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         turbo/qa_lte_vectors.cc
         turbo/qa_turbo_int16.cc
         turbo/qa_turbo_int16_decoder.cc
+        turbo/qa_lte_transport.cc
     SUITES
         lte_turbo_code_test
         lte_crc_test
@@ -42,6 +45,7 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo
         lte_turbo_vectors_test
         turbo_int16_bounds_test
         turbo_int16_test
+        lte_transport_test
     # statistical runs: minutes on two cores
     SLOW_SUITES
         turbo_ber_test

@@ -20,6 +20,15 @@ gpufec_add_cppunit_test(NAME qa_gpufec_turbo_gpu_int16
     LABELS gpu
     LIBS gpufec-core)
 
+# Transport blocks through the CUDA backend against the CPU's.
+gpufec_add_cppunit_test(NAME qa_gpufec_transport_gpu
+    SOURCES
+        turbo/qa_transport_gpu.cc
+    SUITES
+        lte_transport_gpu_test
+    LABELS gpu
+    LIBS gpufec-core)
+
 # How the cluster kernel spreads a block over its thread blocks, checked on the host.
 gpufec_add_cppunit_test(NAME qa_gpufec_turbo_cluster
     SOURCES

@@ -39,6 +39,9 @@ void bind_bsid_map(py::module& m);
 void bind_bsid_channel(py::module& m);
 void bind_tvb_encoder(py::module& m);
 void bind_bsid_map_decoder(py::module& m);
+void bind_lte_transport(py::module& m);
+void bind_lte_transport_encoder(py::module& m);
+void bind_lte_transport_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
 
 
@@ -90,5 +93,8 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_bsid_channel(m);
     bind_tvb_encoder(m);
     bind_bsid_map_decoder(m);
+    bind_lte_transport(m);
+    bind_lte_transport_encoder(m);
+    bind_lte_transport_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
 }
