@@ -228,6 +228,15 @@ protected:
         throw std::logic_error("decoder_block: this block has no LLR output");
     }
 
+    /*! A streaming family whose engine reports events in its stream (the Viterbi decoder's
+     *  changes of pairing) pulls through this to tag them: up to @p max decoded bits into
+     *  @p out, whose first is output item @p offset. */
+    virtual size_t pull_stream(uint8_t* out, size_t max, uint64_t offset)
+    {
+        (void)offset;
+        return d_stream->pull(out, max);
+    }
+
     /*! A tag on every connected output (they advance together). */
     void add_output_tag(const gr::tag_t& tag)
     {
@@ -510,7 +519,8 @@ private:
         // empty, and only as many as the remaining output space can take, so the queue stays
         // about one tile long. The engine decides from the stream alone, not from the calls.
         const size_t space = static_cast<size_t>(noutput_items);
-        size_t produced = d_stream->pull(out, space);
+        const uint64_t written = this->nitems_written(0);
+        size_t produced = pull_stream(out, space, written);
         size_t n_push = 0;
         if (d_stream->available() == 0) {
             const size_t room_periods = (space - produced) / d_bits_per;
@@ -534,7 +544,7 @@ private:
                                      "values cannot be decoded and are dropped",
                                      dropped);
         }
-        produced += d_stream->pull(out + produced, space - produced);
+        produced += pull_stream(out + produced, space - produced, written + produced);
         this->consume(0, static_cast<int>(n_push));
         return static_cast<int>(produced);
     }

@@ -15,7 +15,8 @@ viterbi_decoder::sptr viterbi_decoder::make(conv_code_sptr code,
                                             size_t before,
                                             size_t after,
                                             int device,
-                                            const std::string& length_tag)
+                                            const std::string& length_tag,
+                                            bool find_pairing)
 {
     if (!code)
         throw std::invalid_argument(
@@ -23,7 +24,7 @@ viterbi_decoder::sptr viterbi_decoder::make(conv_code_sptr code,
     const decoder_options common =
         decoder_options::from_parameters(backend, input, llr_scale, invert, device);
     const viterbi_options opts(common, viterbi_tiling{ payload, before, after });
-    return gnuradio::make_block_sptr<viterbi_decoder_impl>(code, opts, length_tag);
+    return gnuradio::make_block_sptr<viterbi_decoder_impl>(code, opts, length_tag, find_pairing);
 }
 
 namespace {
@@ -41,12 +42,21 @@ sized_frame_decoder sized_engines(const conv_code_sptr& code, const viterbi_opti
 
 viterbi_decoder_impl::viterbi_decoder_impl(conv_code_sptr code,
                                            const viterbi_options& opts,
-                                           const std::string& length_tag)
-    : viterbi_decoder_impl(std::make_shared<viterbi_decoder_engine>(code, opts), opts, length_tag)
+                                           const std::string& length_tag,
+                                           bool find_pairing)
+    : viterbi_decoder_impl(
+          code,
+          find_pairing ? nullptr : std::make_shared<viterbi_decoder_engine>(code, opts),
+          find_pairing ? std::make_shared<viterbi_pairing_decoder>(code, opts) : nullptr,
+          opts,
+          length_tag)
 {
 }
 
-viterbi_decoder_impl::viterbi_decoder_impl(std::shared_ptr<viterbi_decoder_engine> engine,
+/* One of @p engine and @p pairing. */
+viterbi_decoder_impl::viterbi_decoder_impl(const conv_code_sptr& code,
+                                           std::shared_ptr<viterbi_decoder_engine> engine,
+                                           std::shared_ptr<viterbi_pairing_decoder> pairing,
                                            const viterbi_options& opts,
                                            const std::string& length_tag)
     : gr::block("viterbi_decoder",
@@ -54,14 +64,28 @@ viterbi_decoder_impl::viterbi_decoder_impl(std::shared_ptr<viterbi_decoder_engin
                     1, 1, opts.input == soft_type::FLOAT ? sizeof(float) : sizeof(int8_t)),
                 gr::io_signature::make(1, 1, sizeof(uint8_t))),
       decoder_block<viterbi_decoder>(
-          engine->streaming() ? nullptr : std::shared_ptr<frame_decoder>(engine),
-          engine->streaming() ? std::shared_ptr<stream_decoder>(engine) : nullptr,
+          engine && !engine->streaming() ? std::shared_ptr<frame_decoder>(engine) : nullptr,
+          pairing ? std::shared_ptr<stream_decoder>(pairing)
+                  : engine->streaming() ? std::shared_ptr<stream_decoder>(engine) : nullptr,
           opts.input,
-          engine->decoded_code().name(),
+          code->name(),
           length_tag,
-          sized_engines(engine->code(), opts),
-          engine->soft_per_frame())
+          sized_engines(code, opts),
+          code->coded_bits_per_block()),
+      d_pairing(std::move(pairing))
 {
+}
+
+size_t viterbi_decoder_impl::pull_stream(uint8_t* out, size_t max, uint64_t offset)
+{
+    if (!d_pairing)
+        return decoder_block<viterbi_decoder>::pull_stream(out, max, offset);
+    static const pmt::pmt_t key = pmt::string_to_symbol("pairing");
+    d_changes.clear();
+    const size_t n = d_pairing->pull(out, max, d_changes);
+    for (const auto& c : d_changes)
+        add_output_tag(offset + c.bit, key, pmt::from_long(c.offset));
+    return n;
 }
 
 } // namespace gpufec

@@ -6,6 +6,7 @@
 numpy functions, checked against GNU Radio's gr-fec (cc_encoder, puncture_bb, cc_decoder)."""
 
 import numpy as np
+import pmt
 from gnuradio import blocks, digital, fec, gr, gr_unittest
 
 from bounded_test import bounded_test, run_bounded
@@ -218,6 +219,48 @@ class qa_viterbi(bounded_test):
             run_bounded(tb)
             np.testing.assert_array_equal(out_bits(sink), first, err_msg=term)
             self.assertEqual(len(first), len(info))
+
+    def test_find_pairing_follows_a_slip(self):
+        # One soft value inserted in the middle of step 4000: from there the steps start at
+        # offset 1. The block and the function switch there and tag it; without the option
+        # the rest of the stream decodes to garbage.
+        code = gpufec.conv_code(7, K7, "", "streaming")
+        info, llr = gpufec.awgn_bpsk_generate(code, 8000, 5.0, seed=9, backend="cpu")
+        y = np.insert(llr, 8001, np.float32(2.0))
+        bits, changes = gpufec.viterbi_decode(code, y, backend="cpu", find_pairing=True)
+        self.assertEqual(len(changes), 1)
+        at, offset = changes[0]
+        self.assertEqual(offset, 1)
+        self.assertLessEqual(abs(at - 4000), 8)
+        self.assertEqual(len(bits), len(info))
+        away = np.r_[0:3984, 4016:len(info) - 16]
+        np.testing.assert_array_equal(bits[away], info[away])
+        plain = gpufec.viterbi_decode(code, y[:-1], backend="cpu")
+        self.assertGreater(np.count_nonzero(plain[away] != info[away]), 1000)
+        dec = gpufec.viterbi_decoder(code, "cpu", find_pairing=True)
+        tb = gr.top_block()
+        src = blocks.vector_source_f(y.tolist())
+        sink = blocks.vector_sink_b()
+        chop = chopper(np.float32, 500, 7)  # a Python block: kept alive here
+        tb.connect(src, chop, dec, sink)
+        for run in range(2):  # a second run is a new stream: the same bits and tags
+            sink.reset()
+            src.rewind()
+            run_bounded(tb)
+            np.testing.assert_array_equal(out_bits(sink), bits)
+            first = sink.nitems_read(0) - len(bits)  # item counts may go on across runs
+            tags = [t for t in sink.tags() if pmt.symbol_to_string(t.key) == "pairing"]
+            self.assertEqual([(t.offset - first, pmt.to_long(t.value)) for t in tags],
+                             [(at, 1)], run)
+        self.assertEqual(len([t for t in run_blocks(y, gpufec.viterbi_decoder(code, "cpu")).tags()
+                              if pmt.symbol_to_string(t.key) == "pairing"]), 0)
+        for bad in (gpufec.conv_code(7, K7, "", "terminated"),
+                    gpufec.conv_code(7, K7, "3/4", "streaming")):
+            with self.assertRaises(ValueError):
+                gpufec.viterbi_decoder(bad, "cpu", find_pairing=True)
+            with self.assertRaises(ValueError):
+                gpufec.viterbi_decode(bad, llr[:bad.coded_bits_per_block() * 4], backend="cpu",
+                                      find_pairing=True)
 
     def test_packet_len_tag_gets_the_decoded_length(self):
         code = gpufec.conv_code(7, K7, "", "terminated", 2048)

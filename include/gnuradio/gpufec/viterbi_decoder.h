@@ -35,6 +35,13 @@ namespace gpufec {
  * the scheduler cuts the input. At the end of a finite stream the decoder flushes: every
  * received trellis step is decoded (traceback from the best state at the end).
  *
+ * With find_pairing (unpunctured streaming codes), the decoder finds the pairing of the code
+ * symbols itself: it decodes the n pairings of the stream (steps starting at soft value 0, 1,
+ * ... n-1 of a period) and switches to another when that one's decoded bits, encoded again,
+ * clearly disagree less with the input (viterbi_pairing.h has the rule). The first bit decoded
+ * with a new pairing carries a "pairing" tag (pmt long: the offset, 0 .. n-1); the stream
+ * starts with offset 0. It costs n decoders and one more window (64 steps) of latency.
+ *
  * Input tags move to the first output bit of the frame (or puncturing period) they fall in; a
  * "packet_len" tag's value becomes the decoded length. Each run of the flowgraph starts a new
  * stream. The CPU and CUDA backends take the same decisions. Parameters are fixed at
@@ -58,6 +65,8 @@ public:
      * \param length_tag framed codes: "" for frames of the code's size, or the key of a tag
      *        (e.g. "packet_len") on each frame's first soft value giving its length in soft
      *        values; frames of any length up to the code's frame_bits() are then decoded
+     * \param find_pairing unpunctured streaming codes: find the pairing of the code symbols
+     *        (which soft value starts a trellis step) and follow its changes, tagged "pairing"
      */
     static sptr make(conv_code_sptr code,
                      const std::string& backend = "auto",
@@ -68,7 +77,8 @@ public:
                      size_t before = 0,
                      size_t after = 0,
                      int device = 0,
-                     const std::string& length_tag = "");
+                     const std::string& length_tag = "",
+                     bool find_pairing = false);
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;

@@ -5,7 +5,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(viterbi_decoder.h)                                         */
-/* BINDTOOL_HEADER_FILE_HASH(eee7c7ec3d6cfe9dbc9f7bb86ea9b6f1)                                                   */
+/* BINDTOOL_HEADER_FILE_HASH(68c46bf0b47b17f0be6f0013356177bb)                                                   */
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -35,11 +35,14 @@ void bind_viterbi_decoder(py::module& m)
              py::arg("after") = 0,
              py::arg("device") = defaults.device,
              py::arg("length_tag") = "",
+             py::arg("find_pairing") = false,
              "backend: 'auto', 'cpu' or 'cuda'; input: 'float' or 'int8'; float input is\n"
              "quantized as round(x * llr_scale) clamped to +-127; payload/before/after: streaming\n"
              "tiling in trellis steps (0: the default); device: the CUDA device index;\n"
              "length_tag: framed codes, the key of a tag giving each frame's length in soft\n"
-             "values ('' for frames of the code's size)")
+             "values ('' for frames of the code's size); find_pairing: unpunctured streaming\n"
+             "codes, find which soft value starts a trellis step and follow its changes (each\n"
+             "change tagged 'pairing', value the offset)")
         .def("backend", &viterbi_decoder::backend)
         .def("frames_decoded", &viterbi_decoder::frames_decoded)
         .def("nonfinite_count", &viterbi_decoder::nonfinite_count);

@@ -10,6 +10,7 @@ namespace py = pybind11;
 
 #include "numpy_decode.h"
 #include <gnuradio/gpufec/viterbi.h>
+#include <gnuradio/gpufec/viterbi_pairing.h>
 
 namespace {
 
@@ -21,6 +22,32 @@ const conv_code& checked(const std::shared_ptr<conv_code>& c)
         throw std::invalid_argument(
             "code is None: pass a convolutional code, e.g. gpufec.conv_code(7, [0o171, 0o133])");
     return *c;
+}
+
+/* The whole array through a viterbi_pairing_decoder: (bits, [(bit, offset), ...]). */
+py::object decode_finding_pairing(const std::shared_ptr<conv_code>& c,
+                                  const viterbi_options& opts,
+                                  const gpufec_python::soft_array& soft)
+{
+    std::vector<uint8_t> bits;
+    std::vector<pairing_change> changes;
+    {
+        py::gil_scoped_release nogil;
+        viterbi_pairing_decoder dec(c, opts);
+        if (soft.is_float)
+            dec.push(soft.f.data(), soft.size);
+        else
+            dec.push(soft.q.data(), soft.size);
+        dec.flush();
+        bits.resize(dec.available());
+        dec.pull(bits.data(), bits.size(), changes);
+    }
+    py::array_t<uint8_t> out(bits.size());
+    std::copy(bits.begin(), bits.end(), out.mutable_data());
+    py::list found;
+    for (const auto& ch : changes)
+        found.append(py::make_tuple(ch.bit, ch.offset));
+    return py::make_tuple(out, found);
 }
 
 } // namespace
@@ -38,12 +65,16 @@ void bind_viterbi(py::module& m)
            size_t payload,
            size_t before,
            size_t after,
-           int device) -> py::array_t<uint8_t> {
+           int device,
+           bool find_pairing) -> py::object {
             checked(c);
             const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
             const decoder_options common =
                 decoder_options::from_parameters(backend, "float", llr_scale, invert, device);
-            viterbi_decoder_engine dec(c, viterbi_options(common, { payload, before, after }));
+            const viterbi_options opts(common, { payload, before, after });
+            if (find_pairing)
+                return decode_finding_pairing(c, opts, soft);
+            viterbi_decoder_engine dec(c, opts);
             if (dec.streaming())
                 return gpufec_python::decode_array(static_cast<stream_decoder&>(dec), soft);
             return gpufec_python::decode_array(static_cast<frame_decoder&>(dec), soft);
@@ -57,8 +88,14 @@ void bind_viterbi(py::module& m)
         py::arg("before") = 0,
         py::arg("after") = 0,
         py::arg("device") = defaults.device,
+        py::arg("find_pairing") = false,
         "Decodes a numpy array into bits (uint8): float32/float64 or int8 soft values (positive =\n"
         "bit 1 unless invert), or uint8/bool hard bits (0/1). Framed codes: a whole number of\n"
         "frames. Streaming codes: one stream from state 0, decoded completely (the end with\n"
-        "traceback from the best state); it must end on a whole trellis step.");
+        "traceback from the best state); it must end on a whole trellis step.\n"
+        "find_pairing (unpunctured streaming codes): find which soft value starts a trellis\n"
+        "step and follow its changes (gpufec.viterbi_pairing_decoder's rule); returns\n"
+        "(bits, changes), changes a list of (bit, offset): from that decoded bit on, steps\n"
+        "start at that offset (0 .. n-1) of the stream. Values after the last whole step of\n"
+        "the final pairing are not decoded.");
 }
