@@ -9,3 +9,4 @@ value means bit 1.
 """
 
 from .gpufec_python import *  # noqa: F401,F403
+from .ccsds_deframer import ccsds_deframer, ccsds_pn_sequence, ccsds_reed_solomon  # noqa: F401
