@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../soft_input.h"
-#include "common/conv/code_trellis.h"
 #include <gnuradio/gpufec/viterbi_pairing.h>
 #include <algorithm>
 #include <stdexcept>
@@ -15,11 +14,12 @@ namespace gpufec {
 /* One pairing: its engine, and its decoded bits and their disagreements from step m_first on. */
 struct viterbi_pairing_decoder::alternative {
     unsigned offset;
-    conv::trellis trellis;
     std::unique_ptr<viterbi_decoder_engine> dec;
     std::vector<uint8_t> bits; //!< decoded bits of steps m_first ...
     std::vector<uint8_t> dis;  //!< disagreements of steps m_first ... (evaluated so far)
-    uint32_t state = 0;        //!< encoder state before the first step not yet evaluated
+    std::vector<uint8_t> reencode; //!< the k-1 bits before the first step not yet evaluated,
+                                   //!< then that step's and the next ones' (scratch)
+    std::vector<uint8_t> coded;    //!< their coded bits (scratch)
     size_t dropped = 0;        //!< values after its last whole step, at the end of a stream
 
     void take_bits()
@@ -29,11 +29,12 @@ struct viterbi_pairing_decoder::alternative {
         dec->pull(bits.data() + have, bits.size() - have);
     }
 
-    void clear()
+    /* The stream's start: zero history. */
+    void clear(size_t history)
     {
         bits.clear();
         dis.clear();
-        state = 0;
+        reencode.assign(history, 0);
         dropped = 0;
     }
 };
@@ -67,8 +68,8 @@ viterbi_pairing_decoder::viterbi_pairing_decoder(conv_code_sptr code,
     for (unsigned o = 0; o < m_n; ++o) {
         auto a = std::make_unique<alternative>();
         a->offset = o;
-        a->trellis = conv::make_trellis(*m_code);
         a->dec = std::make_unique<viterbi_decoder_engine>(m_code, inner);
+        a->clear(m_code->history_bits());
         m_alts.push_back(std::move(a));
     }
 }
@@ -118,19 +119,26 @@ void viterbi_pairing_decoder::feed(uint64_t first, size_t n)
 }
 
 /* Disagreements of the steps that @p a decoded since the last call: its decoded bits encoded
- * again against the hard decisions of the values they came from. */
+ * again (by the code's own encoder, so that what it sends, inverted outputs included, is what
+ * is compared) against the hard decisions of the values they came from. */
 void viterbi_pairing_decoder::evaluate(alternative& a)
 {
-    for (size_t i = a.dis.size(); i < a.bits.size(); ++i) {
-        const uint32_t u = a.bits[i];
-        const uint32_t c = a.trellis.outputs(a.state, u);
-        const int8_t* y = m_held.data() + (a.offset + (m_first + i) * m_n - m_held_first);
+    const size_t from = a.dis.size(), count = a.bits.size() - from;
+    if (count == 0)
+        return;
+    const size_t history = m_code->history_bits();
+    a.reencode.insert(a.reencode.end(), a.bits.begin() + from, a.bits.end());
+    a.coded.resize(count * m_n);
+    m_code->encode(a.reencode.data() + history, a.coded.data(), count);
+    for (size_t i = 0; i < count; ++i) {
+        const int8_t* y = m_held.data() + (a.offset + (m_first + from + i) * m_n - m_held_first);
+        const uint8_t* c = a.coded.data() + i * m_n;
         uint8_t d = 0;
         for (size_t j = 0; j < m_n; ++j)
-            d += y[j] != 0 && (y[j] > 0) != (((c >> j) & 1u) != 0);
+            d += y[j] != 0 && (y[j] > 0) != (c[j] != 0);
         a.dis.push_back(d);
-        a.state = a.trellis.next_state(a.state, u);
     }
+    a.reencode.erase(a.reencode.begin(), a.reencode.end() - history);
 }
 
 /* Steps that every alternative has evaluated. */
@@ -256,7 +264,7 @@ size_t viterbi_pairing_decoder::flush()
 void viterbi_pairing_decoder::end_stream()
 {
     for (auto& a : m_alts)
-        a->clear();
+        a->clear(m_code->history_bits());
     m_held.clear();
     m_held_first = m_seen = 0;
     m_first = m_emitted = m_decided = 0;
