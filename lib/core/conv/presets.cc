@@ -41,7 +41,8 @@ const std::vector<preset_code>& presets()
         // "NASA-DSN" convention, gr-fec's [-109, 79]).
         { "nasa-dsn", 7, { 0133, 0171 }, { { "1/2", "", 0b01 } } },
         // IEEE 802.11-2016 §17.3.5.6: g0 = 133 (A) before g1 = 171 (B); rate 2/3 sends
-        // A0 B0 A1, rate 3/4 A0 B0 A1 B2 (figure 17-9), rate 5/6 A0 B0 A1 B2 A3 B4 (§19.3.11.6.2).
+        // A0 B0 A1, rate 3/4 A0 B0 A1 B2 (figure 17-9), rate 5/6 (HT PHY, §19.3.11.6)
+        // A0 B0 A1 B2 A3 B4.
         { "802.11", 7, { 0133, 0171 },
           { { "1/2", "", 0 }, { "2/3", "1110", 0 }, { "3/4", "111001", 0 },
             { "5/6", "1110011001", 0 } } },
