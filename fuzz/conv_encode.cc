@@ -32,7 +32,7 @@ std::vector<uint8_t> reference_block(const conv_code& c, const uint8_t* in)
     size_t mother = 0;
     for (size_t t = 0; t < steps; ++t)
         for (unsigned j = 0; j < c.n(); ++j, ++mother) {
-            unsigned bit = 0;
+            unsigned bit = c.inverted()[j] ? 1u : 0u; // an inverted output is complemented
             for (int i = 0; i < k; ++i) // bit k-1 of a generator taps the newest input
                 bit ^= ((c.polys()[j] >> (k - 1 - i)) & 1u) & input(t, i);
             if (pattern[mother % pattern.size()])

@@ -144,8 +144,12 @@ conv_code(FuzzedDataProvider& in,
     const std::string punct = puncture_pattern(in, static_cast<unsigned>(polys.size()));
     const auto term = *(terms.begin() + in.ConsumeIntegralInRange<size_t>(0, terms.size() - 1));
     const size_t frame_bits = in.ConsumeIntegralInRange<size_t>(1, max_frame);
+    std::vector<bool> inverted(polys.size()); // gr-fec's negative generators
+    for (size_t j = 0; j < inverted.size(); ++j)
+        inverted[j] = in.ConsumeBool();
     try {
-        return conv_code::make(k, polys, punct, term, frame_bits);
+        return conv_code::make(k, polys, punct, term, frame_bits, gr::gpufec::polys_order::OCTAL,
+                               inverted);
     } catch (const std::invalid_argument&) {
         return nullptr;
     }

@@ -1,9 +1,9 @@
 /* Convolutional codes on the device: the generator's blocks (coded_blocks.h), int8 LLRs
- * quantized as the engine quantizes them (and depunctured: 0 at deleted positions), the CUDA
- * Viterbi kernels. Framed codes: a batch is its frames. Streaming codes: a batch is the
- * complete tiles of the endless stream that its frames touch, with the steps their warm-up
- * and traceback read generated again (stream_plan.h), so that batches need nothing from each
- * other and decode exactly what the CPU engine decodes.
+ * quantized as the engine quantizes them (and depunctured: 0 at deleted positions, inverted
+ * outputs negated), the CUDA Viterbi kernels. Framed codes: a batch is its frames. Streaming
+ * codes: a batch is the complete tiles of the endless stream that its frames touch, with the
+ * steps their warm-up and traceback read generated again (stream_plan.h), so that batches need
+ * nothing from each other and decode exactly what the CPU engine decodes.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "core/channel/awgn_bpsk_backends.h"
@@ -49,7 +49,8 @@ public:
           m_params(sample_params(s.channel.awgn_noise(m_code->name()), soft_output::LLR)),
           m_kernel(cuda::pick_viterbi_tile_kernel(m_trellis, shape())),
           m_map(cuda::make_depuncture_map(m_code->puncture_pattern(), m_code->mother_bits_per_block(),
-                                          m_code->coded_bits_per_block())),
+                                          m_code->coded_bits_per_block(), m_code->inverted())),
+          m_mapped(m_code->punctured() || m_code->any_inverted()),
           m_max_frames(gpu_batch_frames(s.max_batch_frames, frame_bits,
                                         [this](size_t n) { return sizes_for(n).bytes(); }))
     {
@@ -106,7 +107,7 @@ private:
         }
         z.info = m_code->history_bits() + z.blocks * m_code->info_bits_per_block();
         z.coded = z.blocks * m_code->coded_bits_per_block();
-        z.quantized = m_code->punctured() ? z.coded : 0;
+        z.quantized = m_mapped ? z.coded : 0;
         z.llr = z.blocks * m_code->mother_bits_per_block();
         z.decoded = decoded_bits;
         return z;
@@ -116,10 +117,10 @@ private:
     void generate(lane& l, uint64_t first, size_t n, cudaStream_t st)
     {
         // Quantized as the channel values are made: no float values in memory.
-        int8_t* quantized = m_code->punctured() ? l.quantized.get() : l.llr.get();
+        int8_t* quantized = m_mapped ? l.quantized.get() : l.llr.get();
         cuda::launch_coded_blocks(*m_code, first, n, m_seed, m_params, l.info.get(), l.coded.get(),
                                   quantized, m_scale, st);
-        if (m_code->punctured())
+        if (m_mapped)
             cuda::launch_depuncture(m_map, l.quantized.get(), l.llr.get(), n, st);
     }
 
@@ -133,6 +134,7 @@ private:
     detail::awgn_sample_params m_params;
     cuda::viterbi_tile_kernel m_kernel; //!< chosen once, for this code and device
     cuda::depuncture_map m_map;
+    bool m_mapped; //!< punctured or inverted: the channel values go through m_map
     size_t m_max_frames;
     std::array<lane, lanes> m_lanes;
 };

@@ -66,7 +66,9 @@ private:
 
 struct conv_spec {
     int k = 7;
-    std::vector<unsigned> polys{ 0171, 0133 };
+    std::vector<int> polys{ 0171, 0133 }; //!< negative: an inverted output
+    std::string preset;                    //!< a conv_code::preset name, instead of k and polys
+    bool custom = false;                   //!< k or polys given
     std::string puncture;
     termination term = termination::TERMINATED;
     float scale = 8.0f;
@@ -82,19 +84,20 @@ conv_spec parse_spec(const std::string& args)
             throw std::invalid_argument("--code conv:" + args + ": '" + kv + "' is not KEY=VALUE");
         const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
         const std::string what = "--code conv: " + key;
-        if (key == "k")
+        if (key == "k") {
             s.k = int(parse_count(what, value, 3, 9));
-        else if (key == "polys") {
-            s.polys.clear();
-            std::istringstream ps(value);
-            for (std::string p; std::getline(ps, p, ':');) {
-                // conv_code checks the range; 4 digits keep stoul far from overflow.
-                if (p.empty() || p.size() > 4 || p.find_first_not_of("01234567") != std::string::npos)
-                    throw std::invalid_argument(what + " " + value +
-                                                ": expected octal generators separated by ':'");
-                s.polys.push_back(unsigned(std::stoul(p, nullptr, 8)));
+            s.custom = true;
+        } else if (key == "polys") {
+            // The code's own syntax (conv_code.h: parse_polys), ':' between generators.
+            try {
+                s.polys = parse_polys(value, polys_order::OCTAL);
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument(what + " " + value + ": " + e.what());
             }
-        } else if (key == "puncture")
+            s.custom = true;
+        } else if (key == "preset")
+            s.preset = value;
+        else if (key == "puncture")
             s.puncture = value;
         else if (key == "term")
             s.term = parse_termination(value);
@@ -105,8 +108,11 @@ conv_spec parse_spec(const std::string& args)
             s.scale = float(v);
         } else
             throw std::invalid_argument("--code conv: unknown key '" + key +
-                                        "' (keys: k, polys, puncture, term, scale)");
+                                        "' (keys: preset, k, polys, puncture, term, scale)");
     }
+    if (!s.preset.empty() && s.custom)
+        throw std::invalid_argument("--code conv:" + args + ": a preset fixes k and polys: give "
+                                    "either preset or k and polys");
     return s;
 }
 
@@ -115,7 +121,9 @@ code_under_test make_conv(const std::string& args, size_t frame_bits)
     if (frame_bits == 0)
         frame_bits = default_frame_bits;
     const conv_spec s = parse_spec(args);
-    const conv_code_sptr c = conv_code::make(s.k, s.polys, s.puncture, s.term, frame_bits);
+    const conv_code_sptr c = s.preset.empty()
+                                 ? conv_code::make_signed(s.k, s.polys, s.puncture, s.term, frame_bits)
+                                 : conv_code::preset(s.preset, s.puncture, s.term, frame_bits);
     const bool streaming = s.term == termination::STREAMING;
     const viterbi_tiling t = viterbi_tiling::defaults(*c);
     code_under_test cut;
@@ -143,11 +151,15 @@ code_under_test make_conv(const std::string& args, size_t frame_bits)
 const register_code_family registration({
     "conv",
     "  conv[:KEY=VALUE,...]  convolutional code, soft Viterbi decoding; keys:\n"
-    "                        k (3..9, default 7), polys (octal, ':'-separated, default 171:133),\n"
-    "                        puncture ('' (default), 2/3, 3/4, 5/6, 7/8 or a 0/1 pattern),\n"
+    "                        k (3..9, default 7), polys (octal, ':'-separated, default 171:133;\n"
+    "                        ~133 or -133: that output inverted),\n"
+    "                        preset (instead of k and polys: ccsds, nasa-dsn, 802.11, dvb, lte),\n"
+    "                        puncture ('' (default), 2/3, 3/4, 5/6, 7/8 or a 0/1 pattern; with a\n"
+    "                        preset, a rate its standard defines),\n"
     "                        term (terminated (default), truncated, tailbiting, streaming),\n"
     "                        scale (LLR to int8 factor, default 8)\n"
-    "                        e.g. conv:k=7,polys=171:133,puncture=3/4,term=streaming\n",
+    "                        e.g. conv:k=7,polys=171:133,puncture=3/4,term=streaming\n"
+    "                             conv:preset=ccsds,term=streaming\n",
     make_conv,
 });
 

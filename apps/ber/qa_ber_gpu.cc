@@ -88,6 +88,8 @@ private:
         compare("conv", 512, 2.0, batches);
         compare("conv:puncture=2/3,term=truncated", 300, 2.5, batches);
         compare("conv:k=9,polys=753:561,term=tailbiting", 200, 1.5, batches);
+        compare("conv:preset=ccsds,term=streaming", 1000, 2.0, batches); // inverted output
+        compare("conv:polys=~171:133,puncture=3/4", 300, 3.0, batches);
     }
 
     void points_equal_cpu()

@@ -125,6 +125,15 @@ class ber_registry_test : public CppUnit::TestFixture
                              make_code("conv", 2048).coded->name());
         const code_under_test s = make_code("conv:k=5,polys=23:35,puncture=3/4,term=streaming,scale=4", 500);
         CPPUNIT_ASSERT_EQUAL(std::string("conv K=5 [23,35] r3/4 streaming"), s.coded->name());
+        // Inverted outputs in the code's own syntax, and the presets.
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,~133] r1/2 streaming"),
+                             make_code("conv:polys=171:~133,term=streaming", 100).coded->name());
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [~133,171] r1/2 terminated N=100"),
+                             make_code("conv:polys=-133:171", 100).coded->name());
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,~133] r1/2 streaming"),
+                             make_code("conv:preset=ccsds,term=streaming", 100).coded->name());
+        CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [133,171] r3/4 (111001) truncated N=96"),
+                             make_code("conv:preset=802.11,puncture=3/4,term=truncated", 96).coded->name());
         CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
         CPPUNIT_ASSERT(s.cpu);
         const code_under_test t = make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056);
@@ -154,6 +163,8 @@ class ber_registry_test : public CppUnit::TestFixture
                                   "conv:foo=1", "conv:polys=9:133", "conv:polys=171:", "conv:polys=1711111",
                                   "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0",
                                   "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12",
+                                  "conv:polys=171:~~133", "conv:preset=voyager", "conv:preset=ccsds,k=7",
+                                  "conv:polys=171:133,preset=dvb", "conv:preset=lte,puncture=3/4",
                                   "lte_turbo:it=0", "lte_turbo:alg=exact", "lte_turbo:stop=x",
                                   "lte_turbo:P=0", "lte_turbo:foo=1", "lte_turbo:g",
                                   "lte_turbo:metrics=double", "lte_turbo:metrics=int16,alg=log-map" }) {

@@ -28,8 +28,7 @@ std::vector<int8_t> depuncture_by_map(const cuda::depuncture_map& map, const std
     std::vector<int8_t> out(n_blocks * map.mother_per_block);
     for (size_t i = 0; i < out.size(); ++i) {
         const size_t block = i / map.mother_per_block;
-        const int64_t src = map.source(uint32_t(i - block * map.mother_per_block));
-        out[i] = src < 0 ? int8_t(0) : in[block * map.coded_per_block + size_t(src)];
+        out[i] = map.value(uint32_t(i - block * map.mother_per_block), in.data() + block * map.coded_per_block);
     }
     return out;
 }
@@ -52,16 +51,18 @@ class ber_stream_plan_test : public CppUnit::TestFixture
         for (const auto& c : { conv_code::make(7, { 0171, 0133 }, "3/4", termination::TERMINATED, 100),
                                conv_code::make(7, { 0171, 0133 }, "7/8", termination::TAILBITING, 33),
                                conv_code::make(5, { 023, 035 }, "110110", termination::STREAMING),
-                               conv_code::make(7, { 0171, 0133 }, "", termination::TRUNCATED, 50) }) {
+                               conv_code::make(7, { 0171, 0133 }, "", termination::TRUNCATED, 50),
+                               conv_code::make_signed(7, { 0171, -0133 }, "", termination::STREAMING),
+                               conv_code::make_signed(7, { -0133, 0171 }, "3/4", termination::TERMINATED, 70) }) {
             const size_t M = c->mother_bits_per_block(), C = c->coded_bits_per_block(), blocks = 9;
             std::vector<int8_t> in(blocks * C);
             for (auto& x : in)
                 x = int8_t(int(rng() % 255) - 127);
             std::vector<int8_t> expect(blocks * M);
-            const conv::puncturer p(c->puncture_pattern());
+            const conv::puncturer p(c->puncture_pattern(), c->inverted());
             for (size_t b = 0; b < blocks; ++b)
                 CPPUNIT_ASSERT_EQUAL(C, p.depuncture(in.data() + b * C, M, 0, expect.data() + b * M));
-            const auto map = cuda::make_depuncture_map(c->puncture_pattern(), M, C);
+            const auto map = cuda::make_depuncture_map(c->puncture_pattern(), M, C, c->inverted());
             CPPUNIT_ASSERT_MESSAGE(c->name(), expect == depuncture_by_map(map, in, blocks));
         }
         CPPUNIT_ASSERT_THROW(cuda::make_depuncture_map(std::vector<uint8_t>(1025, 1), 1025, 1025),
@@ -100,7 +101,8 @@ class ber_stream_plan_test : public CppUnit::TestFixture
     void planned_tiles_decode_like_the_engine()
     {
         for (const char* spec : { "conv:term=streaming", "conv:puncture=3/4,term=streaming",
-                                  "conv:k=5,polys=23:35:37,term=streaming" }) {
+                                  "conv:k=5,polys=23:35:37,term=streaming",
+                                  "conv:preset=ccsds,term=streaming" }) {
             check_streaming(spec, 700, 1.5, { 1, 7, 2, 20 });
             // past the host simulation's 2^18-bit generation chunks: the stream goes on
             check_streaming(spec, 2048, 2.0, { 1, 7, 2, 140 });
@@ -141,7 +143,7 @@ class ber_stream_plan_test : public CppUnit::TestFixture
         for (size_t i = 0; i < q.size(); ++i)
             q[i] = quantize_llr(soft[i], 8.0f);
         const auto map = cuda::make_depuncture_map(c->puncture_pattern(), c->mother_bits_per_block(),
-                                                   c->coded_bits_per_block());
+                                                   c->coded_bits_per_block(), c->inverted());
         const std::vector<int8_t> llr = depuncture_by_map(map, q, blocks);
 
         viterbi_options opts;

@@ -61,6 +61,10 @@ def all_blocks_flowgraph(output_language):
             blk("code_grfec", "gpufec_conv_code", 2, 0, polys="79, 109",
                 polys_order='"gr-fec"', rate='"custom"', pattern="1101",
                 termination='"tailbiting"'),
+            blk("ccsds", "gpufec_conv_code", 7, 0, preset='"ccsds"', rate='""',
+                termination='"streaming"'),
+            blk("inverted", "gpufec_conv_code", 7, 1, polys="79, -109", polys_order='"gr-fec"',
+                termination='"terminated"', frame_bits="2560"),
             blk("plain", "gpufec_uncoded", 3, 0),
             blk("turbo", "gpufec_lte_turbo_code", 6, 0, K="1056"),
             blk("enc_def", "gpufec_conv_fec_encoder_def", 4, 0, code="code"),
@@ -149,6 +153,14 @@ class qa_grc(bounded_test):
             os.path.join(GRC, "gpufec_viterbi_fec_decoder_def.block.yml"))["parameters"]}
         self.assertEqual(params["device"]["hide"], "part")
 
+    def test_every_option_has_one_label(self):
+        # YAML splits an unquoted label with a comma ("Octal (171, 133)") into two.
+        for name, b in blocks().items():
+            for p in b["parameters"]:
+                if "option_labels" in p:
+                    self.assertEqual(len(p["options"]), len(p["option_labels"]),
+                                     "%s: %s" % (name, p["id"]))
+
     def test_documentation_wraps(self):
         for name, b in blocks().items():
             for line in b.get("documentation", "").split("\n"):
@@ -210,6 +222,8 @@ class qa_grc(bounded_test):
                           "\"packet_len\")", code)
             self.assertIn("gpufec.lte_transport_decoder(1000, 0, 0, 2, 1, 250368, 1, 1, 8, 6, "
                           "\"max-log\", 0.75, \"none\", \"cpu\"", code)
+            self.assertIn('gpufec.conv_code.preset("ccsds", "", "streaming", 2048)', code)
+            self.assertIn("gpufec.parse_polys('79, -109', \"gr-fec\")", code)
 
     def test_every_block_in_a_cpp_flowgraph_that_compiles(self):
         with tempfile.TemporaryDirectory() as d:

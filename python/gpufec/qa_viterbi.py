@@ -527,6 +527,7 @@ class qa_viterbi(bounded_test):
                 gpufec.conv_code(7, K7, "", gpufec.termination.TERMINATED, value)
             with self.assertRaisesRegex(ValueError, "k = %d is out of range: allowed is 3 to 9" % value):
                 gpufec.conv_code(value, K7)
+        for value in (-2**70, 2**70):  # -1 is generator 1 inverted (docs/conventions.md)
             with self.assertRaisesRegex(ValueError, r"polys\[1\] = %d is out of range: allowed is "
                                         "1 to 0o177 for k = 7" % value):
                 gpufec.conv_code(7, [0o171, value])

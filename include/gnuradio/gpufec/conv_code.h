@@ -40,11 +40,13 @@ GPUFEC_CORE_API std::string polys_order_name(polys_order o);
 
 /*!
  * @brief Generators from text such as "171, 133" or "[0o171, 0o133]" (GRC's form): numbers
- * separated by commas or spaces, optionally in brackets. A bare number is octal in the OCTAL
- * form and decimal in gr-fec's ("79, 109"); a 0o, 0x or 0b prefix names its base in either.
+ * separated by commas, spaces or colons, optionally in brackets. A bare number is octal in the
+ * OCTAL form and decimal in gr-fec's ("79, 109"); a 0o, 0x or 0b prefix names its base in
+ * either. A '-' or '~' prefix marks an inverted output ("171, ~133", gr-fec's "79, -109"): the
+ * generator comes back negative, as conv_code::make_signed takes it.
  * @throws std::invalid_argument naming the token that is not a number of that form
  */
-GPUFEC_CORE_API std::vector<unsigned> parse_polys(const std::string& text, polys_order order);
+GPUFEC_CORE_API std::vector<int> parse_polys(const std::string& text, polys_order order);
 
 /*!
  * @brief A feed-forward convolutional code: constraint length, generators, puncturing, framing.
@@ -54,6 +56,8 @@ GPUFEC_CORE_API std::vector<unsigned> parse_polys(const std::string& text, polys
  *   bit 0 the oldest. gr-fec's cc_encoder writes the same generators bit-reversed ([79, 109]
  *   for 171/133): polys_order::GR_FEC takes them in that form.
  * - for each input bit the coded bits follow in generator order: c0 c1 ... c(n-1).
+ * - an inverted output sends its coded bit complemented (CCSDS inverts G2); gr-fec writes such a
+ *   generator negative ([79, -109]), make_signed() takes that form, name() writes it "~133".
  * - a puncturing pattern is a string of '1' (sent) and '0' (deleted) over that serialized coded
  *   stream; its length is a multiple of n. Framed codes restart the pattern at every frame,
  *   streaming codes run it continuously from the stream's start.
@@ -82,6 +86,8 @@ public:
      *        but it must still be at most max_frame_bits)
      * @param order how @p polys are written: OCTAL, or gr-fec's bit-reversed form (each
      *        generator in [1, 2^k) before it is reversed); polys() returns the OCTAL form
+     * @param inverted empty (no output inverted) or one flag per generator: the outputs whose
+     *        coded bit is sent complemented
      * @throws std::invalid_argument naming the parameter, the value and what is allowed
      */
     conv_code(int k,
@@ -89,19 +95,53 @@ public:
               const std::string& puncture = "",
               termination term = termination::TERMINATED,
               size_t frame_bits = 2048,
-              polys_order order = polys_order::OCTAL);
+              polys_order order = polys_order::OCTAL,
+              const std::vector<bool>& inverted = {});
 
     static std::shared_ptr<const conv_code> make(int k,
                                                  const std::vector<unsigned>& polys,
                                                  const std::string& puncture = "",
                                                  termination term = termination::TERMINATED,
                                                  size_t frame_bits = 2048,
-                                                 polys_order order = polys_order::OCTAL);
+                                                 polys_order order = polys_order::OCTAL,
+                                                 const std::vector<bool>& inverted = {});
+
+    /*!
+     * @brief The code from generators in gr-fec's signed form, as cc_encoder::make takes them:
+     * a negative generator -g is generator g with its output inverted ([79, -109] in gr-fec's
+     * order, [0171, -0133] in octal: CCSDS). Otherwise as the constructor.
+     */
+    static std::shared_ptr<const conv_code> make_signed(int k,
+                                                        const std::vector<int>& polys,
+                                                        const std::string& puncture = "",
+                                                        termination term = termination::TERMINATED,
+                                                        size_t frame_bits = 2048,
+                                                        polys_order order = polys_order::OCTAL);
+
+    /*!
+     * @brief A code that a standard defines (docs/conventions.md, "Code presets"): "ccsds",
+     * "nasa-dsn", "802.11", "dvb", "lte".
+     * @param puncture "" or one of the rates the standard defines for it ("1/2", "2/3", ...:
+     *        that standard's pattern, generator order and inversion)
+     * @throws std::invalid_argument for an unknown name or a rate the standard does not define
+     */
+    static std::shared_ptr<const conv_code> preset(const std::string& name,
+                                                   const std::string& puncture = "",
+                                                   termination term = termination::TERMINATED,
+                                                   size_t frame_bits = 2048);
+    /*! @brief The names preset() takes. */
+    static std::vector<std::string> preset_names();
 
     int k() const { return m_k; }
     /*! @brief Coded bits per trellis step before puncturing (2, 3 or 4). */
     unsigned n() const { return static_cast<unsigned>(m_polys.size()); }
+    /*! @brief The generators in the OCTAL form, without their inversion. */
     const std::vector<unsigned>& polys() const { return m_polys; }
+    /*! @brief One flag per generator: its coded bit is sent complemented. */
+    const std::vector<bool>& inverted() const { return m_inverted; }
+    bool any_inverted() const;
+    /*! @brief The generators in the OCTAL form, negative where inverted (make_signed's form). */
+    std::vector<int> signed_polys() const;
     /*! @brief The puncturing pattern as 0/1 bytes; all ones (length n) when not punctured. */
     const std::vector<uint8_t>& puncture_pattern() const { return m_pattern; }
     bool punctured() const;
@@ -125,6 +165,7 @@ public:
 private:
     int m_k;
     std::vector<unsigned> m_polys;
+    std::vector<bool> m_inverted;
     std::vector<uint8_t> m_pattern;
     std::string m_pattern_name;
     termination m_term;

@@ -187,8 +187,9 @@ conv_code::conv_code(int k,
                      const std::string& puncture,
                      termination term,
                      size_t frame_bits,
-                     polys_order order)
-    : m_k(k), m_polys(polys), m_term(term), m_frame_bits(frame_bits)
+                     polys_order order,
+                     const std::vector<bool>& inverted)
+    : m_k(k), m_polys(polys), m_inverted(inverted), m_term(term), m_frame_bits(frame_bits)
 {
     if (k < min_k || k > max_k)
         throw std::invalid_argument("k = " + std::to_string(k) + " is out of range: allowed is " +
@@ -197,12 +198,19 @@ conv_code::conv_code(int k,
         throw std::invalid_argument("polys has " + std::to_string(polys.size()) +
                                     " generators: allowed are 2, 3 or 4 (rate 1/2, 1/3, 1/4)");
     polys_order_name(order); // rejects values outside the enum
+    if (inverted.empty())
+        m_inverted.assign(polys.size(), false);
+    else if (inverted.size() != polys.size())
+        throw std::invalid_argument("inverted has " + std::to_string(inverted.size()) +
+                                    " flags for " + std::to_string(polys.size()) +
+                                    " generators: give one per generator, or none");
     unsigned taps = 0;
     for (size_t j = 0; j < polys.size(); ++j) {
         if (polys[j] == 0 || polys[j] >= (1u << k))
             throw std::invalid_argument(
-                "polys[" + std::to_string(j) + "] = " + written(polys[j], order) +
-                " is out of range for k = " + std::to_string(k) + ": each generator must be in [1, " +
+                "polys[" + std::to_string(j) + "] = " + (m_inverted[j] ? "-" : "") +
+                written(polys[j], order) +
+                " is out of range for k = " + std::to_string(k) + ": each generator (negative: its magnitude) must be in [1, " +
                 written(1u << k, order) + ")" +
                 (order == polys_order::GR_FEC ? " in gr-fec order" : ""));
         if (order == polys_order::GR_FEC)
@@ -240,9 +248,40 @@ std::shared_ptr<const conv_code> conv_code::make(int k,
                                                  const std::string& puncture,
                                                  termination term,
                                                  size_t frame_bits,
-                                                 polys_order order)
+                                                 polys_order order,
+                                                 const std::vector<bool>& inverted)
 {
-    return std::make_shared<const conv_code>(k, polys, puncture, term, frame_bits, order);
+    return std::make_shared<const conv_code>(k, polys, puncture, term, frame_bits, order, inverted);
+}
+
+std::shared_ptr<const conv_code> conv_code::make_signed(int k,
+                                                        const std::vector<int>& polys,
+                                                        const std::string& puncture,
+                                                        termination term,
+                                                        size_t frame_bits,
+                                                        polys_order order)
+{
+    std::vector<unsigned> magnitudes;
+    std::vector<bool> inverted;
+    for (int p : polys) {
+        // -p of INT_MIN would overflow; the constructor rejects the magnitude as out of range.
+        magnitudes.push_back(p < 0 ? 0u - static_cast<unsigned>(p) : static_cast<unsigned>(p));
+        inverted.push_back(p < 0);
+    }
+    return make(k, magnitudes, puncture, term, frame_bits, order, inverted);
+}
+
+bool conv_code::any_inverted() const
+{
+    return std::find(m_inverted.begin(), m_inverted.end(), true) != m_inverted.end();
+}
+
+std::vector<int> conv_code::signed_polys() const
+{
+    std::vector<int> s(m_polys.size());
+    for (size_t j = 0; j < s.size(); ++j)
+        s[j] = m_inverted[j] ? -static_cast<int>(m_polys[j]) : static_cast<int>(m_polys[j]);
+    return s;
 }
 
 bool conv_code::punctured() const
@@ -277,7 +316,7 @@ std::string conv_code::name() const
     std::ostringstream s;
     s << "conv K=" << m_k << " [";
     for (size_t j = 0; j < m_polys.size(); ++j)
-        s << (j ? "," : "") << octal(m_polys[j]);
+        s << (j ? "," : "") << (m_inverted[j] ? "~" : "") << octal(m_polys[j]);
     // The rate of the punctured mother code, without tails.
     const size_t steps = m_pattern.size() / n();
     const size_t sent = static_cast<size_t>(std::count(m_pattern.begin(), m_pattern.end(), 1));
@@ -302,7 +341,8 @@ conv_code_sptr conv_code_with_frame_bits(const conv_code& like, size_t frame_bit
     std::string pattern;
     for (uint8_t b : like.puncture_pattern())
         pattern += b ? '1' : '0';
-    return conv_code::make(like.k(), like.polys(), pattern, like.term(), frame_bits);
+    return conv_code::make(like.k(), like.polys(), pattern, like.term(), frame_bits,
+                           polys_order::OCTAL, like.inverted());
 }
 
 conv_code_sptr conv_code_for_coded_length(const conv_code& like, size_t coded_bits)

@@ -26,7 +26,7 @@ uint32_t state_after(const conv::trellis& t, const uint8_t* bits)
 void conv_code::encode(const uint8_t* info, uint8_t* coded, size_t n_blocks) const
 {
     const conv::trellis t = conv::make_trellis(*this);
-    const conv::puncturer punct(m_pattern);
+    const conv::puncturer punct(m_pattern, m_inverted); // also complements inverted outputs
     const size_t info_bits = info_bits_per_block();
     const size_t steps = steps_per_block();
     const size_t k1 = static_cast<size_t>(m_k - 1);

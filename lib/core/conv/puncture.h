@@ -1,5 +1,7 @@
 /* Puncturing and depuncturing over a repeated 0/1 pattern: the one implementation that the
- * encoder and the decoder engine share.
+ * encoder and the decoder engine share. It also complements inverted outputs (gr-fec's negative
+ * generators): puncturing sends their bits complemented and depuncturing negates their soft
+ * values, so that the decoders' kernels see the code without inversion.
  *
  * Positions are counted in the mother (unpunctured) coded stream; pattern position p applies to
  * mother position p mod pattern.size(). The "phase" of a call is the mother position of its
@@ -17,11 +19,16 @@ namespace gr {
 namespace gpufec {
 namespace conv {
 
-/*! @brief A puncturing pattern of 0/1 bytes with at least one 1. */
+/*! @brief A puncturing pattern of 0/1 bytes with at least one 1, and the inverted outputs. */
 class puncturer
 {
 public:
-    explicit puncturer(const std::vector<uint8_t>& pattern);
+    /*! @param inverted empty, or one flag per generator (n of them: pattern position p is
+     *         generator p mod n, the pattern's length being a multiple of n) */
+    explicit puncturer(const std::vector<uint8_t>& pattern, const std::vector<bool>& inverted = {});
+
+    /*! @brief Neither deletes nor inverts: the channel stream is the mother stream. */
+    bool identity() const { return m_identity; }
 
     size_t period() const { return m_pattern.size(); }
     /*! @brief Sent positions per period. */
@@ -35,21 +42,25 @@ public:
     uint64_t mother_position(uint64_t sent) const;
 
     /*!
-     * @brief Keeps the sent ones of @p n_mother values at mother positions starting at @p phase.
+     * @brief Keeps the sent ones of @p n_mother bits (0/1) at mother positions starting at
+     * @p phase, those of inverted outputs complemented.
      * @return values written to @p out
      */
     size_t puncture(const uint8_t* mother, size_t n_mother, uint64_t phase, uint8_t* out) const;
 
     /*!
      * @brief Fills @p n_mother mother positions starting at @p phase: sent positions take the
-     * next value of @p in, deleted ones 0 (an erasure).
+     * next value of @p in (negated for inverted outputs: values in [-127, 127]), deleted ones 0
+     * (an erasure).
      * @return values read from @p in
      */
     size_t depuncture(const int8_t* in, size_t n_mother, uint64_t phase, int8_t* mother) const;
 
 private:
     std::vector<uint8_t> m_pattern;
+    std::vector<uint8_t> m_flip;  //!< per pattern position: 1 where the output is inverted
     std::vector<uint32_t> m_kept; //!< pattern positions that are sent, ascending
+    bool m_identity;
 };
 
 } // namespace conv

@@ -330,8 +330,8 @@ class conv_code_test : public CppUnit::TestFixture
             return [=] { conv_code c(7, p, "", termination::TERMINATED, 100, polys_order::GR_FEC); };
         };
         expect_invalid(make({ 128, 109 }),
-                       "polys[0] = 128 is out of range for k = 7: each generator must be in [1, 128) "
-                       "in gr-fec order");
+                       "polys[0] = 128 is out of range for k = 7: each generator (negative: its "
+                       "magnitude) must be in [1, 128) in gr-fec order");
         expect_invalid(make({ 79, 0 }), "polys[1] = 0 is out of range");
         expect_invalid(make({ 79, 79 }), "repeats polys[0]");
         expect_invalid([] { conv_code c(7, { 79, 109 }, "", termination::TERMINATED, 100,
@@ -344,7 +344,7 @@ class conv_code_test : public CppUnit::TestFixture
 
     void generators_from_text()
     {
-        const std::vector<unsigned> k7 = { 0171, 0133 }, grfec = { 79, 109 };
+        const std::vector<int> k7 = { 0171, 0133 }, grfec = { 79, 109 };
         for (const char* t : { "171, 133", "[0o171, 0o133]", "171 133", "(0O171,133)" })
             CPPUNIT_ASSERT(parse_polys(t, polys_order::OCTAL) == k7);
         for (const char* t : { "79, 109", "[0x4f, 0o155]", "0b1001111 109" })
@@ -352,7 +352,9 @@ class conv_code_test : public CppUnit::TestFixture
         expect_invalid([] { parse_polys("179, 133", polys_order::OCTAL); },
                        "polys = '179, 133': '179' is not a generator in base 8");
         expect_invalid([] { parse_polys("79, 10f", polys_order::GR_FEC); }, "'10f' is not a generator in base 10");
-        expect_invalid([] { parse_polys("-5, 7", polys_order::OCTAL); }, "'-5'");
+        expect_invalid([] { parse_polys("-9, 7", polys_order::OCTAL); }, "'-9'");
+        expect_invalid([] { parse_polys("~-5, 7", polys_order::OCTAL); }, "'~-5'");
+        expect_invalid([] { parse_polys("~, 7", polys_order::OCTAL); }, "'~'");
         expect_invalid([] { parse_polys("0x, 7", polys_order::OCTAL); }, "'0x'");
         expect_invalid([] { parse_polys("7, 99999999999999999999", polys_order::GR_FEC); },
                        "'99999999999999999999'");

@@ -138,11 +138,12 @@ inline std::vector<uint8_t> reference_pass(const conv::trellis& t,
     return bits;
 }
 
-/* Depunctured steps of a punctured stream that starts at pattern phase 0. */
+/* Depunctured steps of a punctured stream that starts at pattern phase 0 (inverted outputs
+ * negated). */
 inline std::vector<int8_t> depunctured(const conv_code& c, const int8_t* soft, size_t n_mother)
 {
     std::vector<int8_t> m(n_mother);
-    conv::puncturer(c.puncture_pattern()).depuncture(soft, n_mother, 0, m.data());
+    conv::puncturer(c.puncture_pattern(), c.inverted()).depuncture(soft, n_mother, 0, m.data());
     return m;
 }
 

@@ -1,5 +1,6 @@
-/* viterbi_decoder_engine: option checking, the soft-input stage, depuncturing, the streaming
- * tile bookkeeping and backend dispatch. The backends see only depunctured int8 steps.
+/* viterbi_decoder_engine: option checking, the soft-input stage, depuncturing (which also
+ * negates the soft values of inverted outputs), the streaming tile bookkeeping and backend
+ * dispatch. The backends see only depunctured int8 steps of the code without inversion.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../backend_factory.h"
@@ -124,7 +125,7 @@ viterbi_decoder_engine::viterbi_decoder_engine(conv_code_sptr code, const viterb
 
     m_choice = resolve_backend(opts.backend, opts.device);
     m_impl = make_backend(m_choice, make_viterbi_cpu, *m_code, m_tiling, m_opts);
-    m_puncturer = std::make_unique<conv::puncturer>(m_code->puncture_pattern());
+    m_puncturer = std::make_unique<conv::puncturer>(m_code->puncture_pattern(), m_code->inverted());
     m_soft = std::make_unique<soft_input>(opts.llr_scale, opts.invert);
     if (streaming()) {
         // One pattern period of slack: a soft value can advance that many mother positions,
@@ -152,19 +153,19 @@ void viterbi_decoder_engine::decode_frames_t(const T* soft, uint8_t* bits, size_
     const size_t mother = m_code->mother_bits_per_block();
     const size_t info = m_code->frame_bits();
     const size_t batch_max = m_impl->max_batch();
-    const bool punctured = m_code->punctured();
+    const bool mapped = !m_puncturer->identity(); // punctured or inverted
     for (size_t done = 0; done < n_frames;) {
         const size_t batch = std::min(batch_max, n_frames - done);
         int8_t* llr = m_impl->input_buffer(batch * mother);
         int8_t* quant = llr;
-        if (punctured) {
+        if (mapped) {
             m_quant.resize(batch * coded);
             quant = m_quant.data();
         }
         m_soft->to_int8(soft + done * coded, batch * coded, quant, m_frame_soft_seen,
                         copy_workers(batch * coded * sizeof(T)));
         m_frame_soft_seen += batch * coded;
-        if (punctured)
+        if (mapped)
             for (size_t f = 0; f < batch; ++f) // every frame restarts the pattern
                 m_puncturer->depuncture(quant + f * coded, mother, 0, llr + f * mother);
         m_impl->decode_frames(llr, batch, bits + done * info);
@@ -198,7 +199,7 @@ void viterbi_decoder_engine::append_steps(const T* soft, size_t n_soft, size_t n
 {
     int8_t* dst = m_steps + m_steps_len;
     const uint64_t phase = m_steps_first * m_code->n() + m_steps_len;
-    if (!m_code->punctured()) {
+    if (m_puncturer->identity()) {
         // Large pushes are quantized on several threads: at GPU rates one core is too slow.
         m_soft->to_int8(soft, n_soft, dst, m_soft_seen, copy_workers(n_soft * sizeof(T)));
     } else {
@@ -214,9 +215,9 @@ template <typename T>
 void viterbi_decoder_engine::push_t(const T* soft, size_t n)
 {
     check_streaming("push");
-    // Punctured input goes in cache-sized pieces (quantized, then depunctured while still in
-    // the cache); unpunctured input is quantized straight into place, in parallel.
-    const size_t piece = m_code->punctured() ? size_t(1) << 16 : n;
+    // Punctured or inverted input goes in cache-sized pieces (quantized, then depunctured while
+    // still in the cache); other input is quantized straight into place, in parallel.
+    const size_t piece = m_puncturer->identity() ? n : size_t(1) << 16;
     const size_t kept = m_puncturer->kept_per_period(), period = m_puncturer->period();
     for (size_t done = 0; done < n;) {
         const uint64_t held_end = m_steps_first * m_code->n() + m_steps_len;

@@ -34,8 +34,7 @@ __global__ void depuncture_kernel(const __grid_constant__ depuncture_map map,
     for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < total;
          i += size_t(gridDim.x) * blockDim.x) {
         const size_t block = i / map.mother_per_block;
-        const int64_t src = map.source(uint32_t(i - block * map.mother_per_block));
-        out[i] = src < 0 ? int8_t(0) : in[block * map.coded_per_block + size_t(src)];
+        out[i] = map.value(uint32_t(i - block * map.mother_per_block), in + block * map.coded_per_block);
     }
 }
 

@@ -16,8 +16,9 @@ namespace gpufec {
 namespace cuda {
 
 /*!
- * n_blocks blocks: mother position m of block b gets in[b * C + map.source(m)], or 0 (an
- * erasure) where the pattern deletes it; out holds n_blocks * M values.
+ * n_blocks blocks: mother position m of block b gets map.value(m, in + b * C): its sent value
+ * (negated for an inverted output), or 0 (an erasure) where the pattern deletes it; out holds
+ * n_blocks * M values.
  */
 void launch_depuncture(const depuncture_map& map,
                        const int8_t* in,

@@ -62,19 +62,21 @@ private:
         std::mt19937 rng(3);
         for (const auto& c : { conv_code::make(7, { 0171, 0133 }, "3/4", termination::TERMINATED, 1000),
                                conv_code::make(7, { 0171, 0133 }, "7/8", termination::STREAMING),
-                               conv_code::make(5, { 023, 035, 037 }, "110101", termination::TAILBITING, 77) }) {
+                               conv_code::make(5, { 023, 035, 037 }, "110101", termination::TAILBITING, 77),
+                               conv_code::make_signed(7, { 0171, -0133 }, "3/4", termination::TERMINATED, 1000),
+                               conv_code::make_signed(7, { -0133, 0171 }, "", termination::STREAMING) }) {
             const size_t M = c->mother_bits_per_block(), C = c->coded_bits_per_block();
             const size_t blocks = 1 + (size_t(1) << 20) / M;
             std::vector<int8_t> in(blocks * C);
             for (auto& x : in)
                 x = int8_t(int(rng() % 255) - 127);
             std::vector<int8_t> expect(blocks * M);
-            const conv::puncturer p(c->puncture_pattern());
+            const conv::puncturer p(c->puncture_pattern(), c->inverted());
             for (size_t b = 0; b < blocks; ++b)
                 p.depuncture(in.data() + b * C, M, 0, expect.data() + b * M);
             const auto d_in = to_device(in);
             cuda::device_buffer<int8_t> d_out(expect.size());
-            cuda::launch_depuncture(cuda::make_depuncture_map(c->puncture_pattern(), M, C), d_in.get(),
+            cuda::launch_depuncture(cuda::make_depuncture_map(c->puncture_pattern(), M, C, c->inverted()), d_in.get(),
                                     d_out.get(), blocks, nullptr);
             CPPUNIT_ASSERT_MESSAGE(c->name(), to_host(d_out, expect.size()) == expect);
         }

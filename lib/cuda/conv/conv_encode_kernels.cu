@@ -1,7 +1,8 @@
 /* GPU convolutional encoder: one thread per sent (unpunctured) coded bit.
  *
  *   sent bit q of a block <- mother position m = (q / kept) * period + kept_pos[q % kept],
- *   step = m / n, generator j = m % n,  coded = bit j of outputs(state before step, u(step))
+ *   step = m / n, generator j = m % n,  coded = bit j of outputs(state before step, u(step)),
+ *   complemented when output j is inverted
  *
  * The state before a step is rebuilt from the k-1 preceding info bits: zeros before a
  * terminated or truncated frame, the frame read circularly when tailbiting, the stream's
@@ -25,6 +26,7 @@ constexpr int threads_per_block = 256;
 
 struct encode_args {
     conv::trellis t;
+    uint32_t inverted;      //!< bit j: output j is sent complemented
     termination term;
     uint32_t info_bits;     //!< per block
     uint32_t kept;          //!< sent positions per pattern period
@@ -63,7 +65,7 @@ __global__ void conv_encode_kernel(const __grid_constant__ encode_args a,
         uint32_t s = 0; // newest bit in the MSB: bit k-2 is u(step-1)
         for (int i = 1; i < a.t.k; ++i)
             s |= info_bit(a, in, step - i) << (a.t.k - 1 - i);
-        const uint32_t c = a.t.outputs(s, info_bit(a, in, step));
+        const uint32_t c = a.t.outputs(s, info_bit(a, in, step)) ^ a.inverted;
         coded[g] = uint8_t((c >> j) & 1u);
     }
 }
@@ -84,6 +86,8 @@ void launch_conv_encode(const conv_code& c,
                                     " supported: use backend 'cpu'");
     encode_args a{};
     a.t = conv::make_trellis(c);
+    for (unsigned j = 0; j < c.n(); ++j)
+        a.inverted |= uint32_t(c.inverted()[j]) << j;
     a.term = c.term();
     a.info_bits = uint32_t(c.info_bits_per_block());
     a.period = uint32_t(pattern.size());

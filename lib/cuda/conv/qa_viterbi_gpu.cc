@@ -167,6 +167,7 @@ class viterbi_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(clean_full_scale_input_decodes_exactly);
     CPPUNIT_TEST(encoder_matches_cpu);
     CPPUNIT_TEST(generator_with_conv_code_matches_cpu);
+    CPPUNIT_TEST(inverted_outputs_match_cpu);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -588,6 +589,47 @@ private:
                 CPPUNIT_ASSERT_MESSAGE(where(*c, "soft"), s1 == s2);
             }
         }
+    }
+
+    /* Inverted outputs (gr-fec's negative generators; CCSDS, NASA-DSN): the engine negates
+     * their soft values before either backend sees them, so the CUDA decisions equal the CPU's,
+     * and the GPU encoder complements the same bits as conv_code::encode. */
+    void inverted_outputs_match_cpu()
+    {
+        std::mt19937 rng(19);
+        const std::vector<std::vector<int>> codes = { { 0171, -0133 }, { -0133, 0171 },
+                                                      { -0133, 0171, -0165 } };
+        for (const auto& polys : codes)
+            for (const char* p : { "", "3/4" })
+                for (termination term : { termination::TERMINATED, termination::TRUNCATED,
+                                          termination::TAILBITING, termination::STREAMING }) {
+                    if (polys.size() > 2 && *p)
+                        continue;
+                    auto c = conv_code::make_signed(7, polys, p, term, 700);
+                    if (term == termination::STREAMING) {
+                        const auto soft = noisy(*c, 40000 / c->info_bits_per_block() + 1, 0.9f, rng);
+                        const auto cpu = decode_stream(c, soft, backend_kind::CPU, {}, { soft.size() }, 0);
+                        CPPUNIT_ASSERT_MESSAGE(where(*c, "stream"),
+                                               cpu == decode_stream(c, soft, backend_kind::CUDA, {},
+                                                                    { 1, 7, 1000, 4099 }, 0));
+                    } else {
+                        const auto soft = noisy(*c, 9, 0.9f, rng);
+                        CPPUNIT_ASSERT_MESSAGE(where(*c, "frames"),
+                                               decode_frames(c, soft, backend_kind::CPU, 0) ==
+                                                   decode_frames(c, soft, backend_kind::CUDA, 4));
+                    }
+                    const size_t blocks = 57, hist = c->history_bits();
+                    std::vector<uint8_t> info(hist + blocks * c->info_bits_per_block());
+                    for (auto& b : info)
+                        b = rng() & 1;
+                    std::vector<uint8_t> cpu(blocks * c->coded_bits_per_block()), gpu(cpu.size());
+                    c->encode(info.data() + hist, cpu.data(), blocks);
+                    cuda::device_buffer<uint8_t> d_info(info.size()), d_coded(gpu.size());
+                    GPUFEC_CUDA_CHECK(cudaMemcpy(d_info.get(), info.data(), info.size(), cudaMemcpyHostToDevice));
+                    gpu_encoder_for(*c)(*c, d_info.get() + hist, d_coded.get(), blocks, nullptr);
+                    GPUFEC_CUDA_CHECK(cudaMemcpy(gpu.data(), d_coded.get(), gpu.size(), cudaMemcpyDeviceToHost));
+                    CPPUNIT_ASSERT_MESSAGE(where(*c, "encoder"), cpu == gpu);
+                }
     }
 };
 

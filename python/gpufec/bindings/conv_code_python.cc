@@ -42,12 +42,13 @@ std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
                              gpufec_python::type_name(polys_arg));
     const std::string top = order == polys_order::GR_FEC ? std::to_string((1u << k) - 1)
                                                          : octal((1u << k) - 1);
-    std::vector<unsigned> polys;
+    // gr-fec's signed form: a negative generator is an inverted output.
+    std::vector<int> polys;
     for (auto g : py::reinterpret_borrow<py::sequence>(polys_arg)) {
         const std::string name = "polys[" + std::to_string(polys.size()) + "]";
-        polys.push_back(int_arg<unsigned>(g, name.c_str(), 0, UINT_MAX,
-                                          "1 to " + top + " for k = " + std::to_string(k) +
-                                              " (" + order_name + " order)"));
+        polys.push_back(int_arg<int>(g, name.c_str(), -INT_MAX, INT_MAX,
+                                     "1 to " + top + " for k = " + std::to_string(k) + " (" +
+                                         order_name + " order), negative for an inverted output"));
     }
     // 0 passes: the core allows it for streaming codes and explains it for framed ones.
     const size_t frame_bits =
@@ -55,7 +56,19 @@ std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
                         "1 to " + std::to_string(conv_code::max_frame_bits) +
                             " information bits per frame");
     return std::const_pointer_cast<conv_code>(
-        conv_code::make(k, polys, puncture, term, frame_bits, order));
+        conv_code::make_signed(k, polys, puncture, term, frame_bits, order));
+}
+
+std::shared_ptr<conv_code> make_preset(const std::string& name,
+                                       const std::string& puncture,
+                                       termination term,
+                                       py::object frame_bits_arg)
+{
+    const size_t frame_bits =
+        int_arg<size_t>(frame_bits_arg, "frame_bits", 0, conv_code::max_frame_bits,
+                        "1 to " + std::to_string(conv_code::max_frame_bits) +
+                            " information bits per frame");
+    return std::const_pointer_cast<conv_code>(conv_code::preset(name, puncture, term, frame_bits));
 }
 
 const conv_code& checked(const std::shared_ptr<conv_code>& c)
@@ -119,7 +132,10 @@ void bind_conv_code(py::module& m)
         "puncturing pattern ('' for none, '2/3', '3/4', '5/6', '7/8' or a string of '0'/'1' over\n"
         "the serialized coded bits) and a termination ('terminated', 'truncated', 'tailbiting'\n"
         "or 'streaming'); frame_bits information bits per frame (framed terminations);\n"
-        "polys_order='gr-fec' takes the generators in gr-fec's bit-reversed form ([79, 109]).")
+        "polys_order='gr-fec' takes the generators in gr-fec's bit-reversed form ([79, 109]).\n"
+        "A negative generator sends its output inverted, as in gr-fec: CCSDS is\n"
+        "[0o171, -0o133], or [79, -109] in gr-fec's form. Standard codes:\n"
+        "gpufec.conv_code.preset('ccsds', ...).")
         .def(py::init([](py::object k, py::object polys, const std::string& puncture,
                          const std::string& term, py::object frame_bits,
                          const std::string& order) {
@@ -141,7 +157,24 @@ void bind_conv_code(py::module& m)
              py::arg("polys_order") = "octal")
         .def("k", &conv_code::k)
         .def("n", &conv_code::n, "coded bits per step before puncturing")
-        .def("polys", &conv_code::polys)
+        .def("polys", &conv_code::signed_polys,
+             "the generators in octal form, negative for an inverted output (what conv_code takes)")
+        .def("inverted", &conv_code::inverted, "one flag per generator: its output is inverted")
+        .def_static(
+            "preset",
+            [](const std::string& name, const std::string& puncture, const std::string& term,
+               py::object frame_bits) {
+                return make_preset(name, puncture, parse_termination(term), frame_bits);
+            },
+            py::arg("name"),
+            py::arg("puncture") = "",
+            py::arg("termination") = "terminated",
+            py::arg("frame_bits") = 2048,
+            "A code as a standard defines it: 'ccsds', 'nasa-dsn', '802.11', 'dvb' or 'lte'\n"
+            "(docs/conventions.md); puncture '' or one of that standard's rates ('3/4', ...).")
+        .def_static("preset", &make_preset, py::arg("name"), py::arg("puncture") = "",
+                    py::arg("termination") = termination::TERMINATED, py::arg("frame_bits") = 2048)
+        .def_static("preset_names", &conv_code::preset_names, "the names preset() takes")
         .def("puncture_pattern", &pattern_string,
              "the pattern as a string of '0'/'1' ('1' * n when not punctured)")
         .def("punctured", &conv_code::punctured)
@@ -164,7 +197,8 @@ void bind_conv_code(py::module& m)
         py::arg("polys_order") = "octal",
         "Generators from text (GRC's form): \"171, 133\" or \"[0o171, 0o133]\" in the octal\n"
         "order (bare numbers are octal), \"79, 109\" in gr-fec's (bare numbers are decimal);\n"
-        "a 0o, 0x or 0b prefix names the base in either.");
+        "a 0o, 0x or 0b prefix names the base in either. A '-' or '~' prefix inverts the\n"
+        "output (\"171, ~133\"): that generator comes back negative.");
 
     m.def("conv_encode",
           &conv_encode,
