@@ -63,22 +63,6 @@ class bpsk_demodulator(gr.hier_block2):
         self.connect(mix, lowpass, agc, fll, clock, costas, blocks.complex_to_real(), self)
 
 
-class uninvert_g2(gr.hier_block2):
-    """CCSDS sends the second output of the 171/133 code inverted (gr-fec's polynomials
-    [79, -109]): every second soft value changes sign here, so that the plain 171/133 code
-    decodes it. Which values are 'second' depends on the pairing; with the other one the
-    decoder sees both outputs inverted, a codeword of the complemented bits, and the NRZ-M
-    decoding in the deframer undoes the complement."""
-
-    def __init__(self):
-        gr.hier_block2.__init__(self, "uninvert_g2",
-                                gr.io_signature(1, 1, gr.sizeof_float),
-                                gr.io_signature(1, 1, gr.sizeof_float))
-        self.connect(self, blocks.stream_to_vector(gr.sizeof_float, 2),
-                     blocks.multiply_const_vff((1.0, -1.0)),
-                     blocks.vector_to_stream(gr.sizeof_float, 2), self)
-
-
 class ccsds_recording(gr.top_block):
     """wav -> bpsk_demodulator -> decoder -> ccsds_deframer; frames() after run()."""
 
@@ -108,10 +92,10 @@ class ccsds_recording(gr.top_block):
                                            puncpat="11", integration_period=10000)
                 self.connect(head, dec)
             else:
-                code = gpufec.conv_code(7, [0o171, 0o133], termination="streaming")
+                code = gpufec.conv_code.preset("ccsds", termination="streaming")
                 dec = gpufec.viterbi_decoder(code, backend, "float", llr_scale,
                                              find_pairing=pairing == "find")
-                self.connect(head, uninvert_g2(), dec)
+                self.connect(head, dec)
             deframer = gpufec.ccsds_deframer(data_bytes, 1, basis, differential)
             self.connect(dec, deframer)
             self.decoders.append(dec)

@@ -82,12 +82,11 @@ class qa_ccsds_recording(bounded_test):
         want = [d for _, d in stored_frames()]
         for find in (True, False):
             tb = gr.top_block()
-            code = gpufec.conv_code(7, [0o171, 0o133], termination="streaming")
+            code = gpufec.conv_code.preset("ccsds", termination="streaming")
             dec = gpufec.viterbi_decoder(code, "auto", "float", 32.0, find_pairing=find)
             deframer = gpufec.ccsds_deframer(114, 1, "conventional", True)
             bits = blocks.vector_sink_b()
-            tb.connect(blocks.vector_source_f(symbols.tolist()), ccsds_recording.uninvert_g2(),
-                       dec, deframer)
+            tb.connect(blocks.vector_source_f(symbols.tolist()), dec, deframer)
             tb.connect(dec, bits)
             run_bounded(tb, 40)
             got = [d for _, _, d in deframer.frames()]
