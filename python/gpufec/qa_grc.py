@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """GRC: every block generates Python and C++ flowgraphs (the C++ one compiles), variable
-blocks can be declared in C++, advanced fields stay hidden, documentation wraps, and the
-example flowgraphs have no overlapping blocks."""
+blocks can be declared in C++, advanced fields stay hidden, documentation wraps, drop-downs
+have a label per option, block faces show readable values, and in the example flowgraphs no
+block or port overlaps another."""
 
+import contextlib
+import functools
 import glob
 import itertools
+import numbers
 import os
 import subprocess
 import tempfile
 
+import numpy
 import yaml
 from gnuradio import gr, gr_unittest
 
 from bounded_test import bounded_test
+
+from gnuradio import gpufec
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 GRC = os.path.join(SOURCE, "grc")
@@ -21,10 +28,25 @@ EXAMPLES = os.path.join(SOURCE, "examples")
 # What GRC's C++ generator can declare a variable as (cpp_top_block._variable_types).
 CPP_VARIABLE_DTYPES = {"complex", "real", "float", "int", "complex_vector", "real_vector",
                        "float_vector", "int_vector", "string", "bool"}
-BLOCK_SIZE = (200, 150)  # about what GRC draws a block as, in pixels
 DOC_WIDTH = 92
 # Blocks written in Python (no C++ form): the CCSDS deframer calls libfec through ctypes.
 PYTHON_ONLY = {"gpufec_ccsds_deframer.block.yml"}
+
+# GRC 3.10's block faces (gnuradio/grc/gui/canvas/{block,param,port}.py, gui/Constants.py),
+# estimated without GTK: a bold "Sans 8" title, then a "Sans 7.5" line "label: value" per
+# parameter not hidden, 7 px padding, sizes rounded to the 8 px grid; the ports stick out of
+# the sides by their label's width plus 4 px, 32 px apart. The sizes per character and line
+# were measured with GRC's own layout code under Xvfb (DejaVu Sans): every face of the
+# examples is at most this wide and high, most 5-20 % less, so a layout that clears with
+# the estimates clears on the screen.
+TITLE_CHAR, PARAM_CHAR, PORT_CHAR = 7.0, 6.2, 7.0
+TITLE_HEIGHT, LINE_HEIGHT, PORT_HEIGHT = 13, 16, 18
+PADDING, GRID, PORT_SEPARATION = 7, 8, 32
+# A block's comment is written under its face in "Sans 8".
+COMMENT_CHAR = 6.6
+# Room between blocks: at least this much between two faces, ports included, so that the
+# connections between them show.
+CLEARANCE = 16
 
 
 def generated_grc():
@@ -35,6 +57,98 @@ def generated_grc():
 def load_block(path):
     with open(path) as f:
         return yaml.safe_load(f)
+
+
+def eng(value):
+    """A number as GRC writes it on a face (gui/Utils.num_to_str)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Complex):
+        return str(value)
+    value = complex(value)
+    if value == 0:
+        return "0"
+
+    def part(v, fmt="g"):
+        for exp, symbol in zip(range(9, -16, -3), "GMk munpf"):
+            if abs(v) >= 10 ** exp:
+                return ("{:" + fmt + "}{}").format(v / 10 ** exp, symbol.strip())
+        return ("{:" + fmt + "}").format(v)
+    text = part(value.real) if value.real else ""
+    return text + (part(value.imag, "+g" if text else "g") + "j" if value.imag else "")
+
+
+def face_value(param):
+    """A parameter's value as GRC writes it on a block's face (gui/canvas/param.py)."""
+    value = param.get_value()
+    if param.is_valid() and value in param.options:
+        return param.options[value]  # an option's label, never cut
+    if not param.is_valid():
+        text = value
+    else:
+        e = param.get_evaluated()
+        if isinstance(e, bool):
+            return str(e)
+        if isinstance(e, numbers.Complex):
+            text = eng(e)
+        elif isinstance(e, (tuple, list, set, numpy.ndarray)):
+            text = value if len(e) > 8 else ", ".join(map(eng, e))
+        else:
+            text = str(e)
+    # GRC cuts a value longer than 27 characters less the label's (keeping both ends).
+    cut = max(27 - len(param.name), 3)
+    return text if len(text) <= cut else text[:cut // 2 - 3] + "..." + text[-(cut // 2):]
+
+
+def grid(v):
+    """Rounded up to GRC's grid (GRC rounds to the nearest: an estimate errs on the large side)."""
+    return -(-int(v) // GRID) * GRID
+
+
+def face(block):
+    """(lines of text on the face, width, height, left port width, right port width); the
+    size includes the block's comment under the face."""
+    lines = ["%s: %s" % (p.name, face_value(p)) for p in block.params.values()
+             if p.hide not in ("all", "part")]
+    width = max([len(block.label) * TITLE_CHAR] + [len(s) * PARAM_CHAR for s in lines])
+    height = TITLE_HEIGHT + len(lines) * LINE_HEIGHT + 2 * PADDING
+    sides = []
+    for ports in (block.active_sinks, block.active_sources):
+        sides.append(max([4 + len(p.name) * PORT_CHAR for p in ports], default=0))
+        if ports:
+            height = max(height, 16 + len(ports) * PORT_SEPARATION - PORT_HEIGHT)
+    width += 2 * PADDING
+    comment = block.comment.splitlines() if block.comment else []
+    if comment:
+        width = max([width] + [len(s) * COMMENT_CHAR for s in comment])
+        height += 4 + len(comment) * LINE_HEIGHT
+    return lines, grid(width), grid(height), sides[0], sides[1]
+
+
+@functools.lru_cache(maxsize=None)
+def grc_platform():
+    """GRC's core (no GUI) with this source's blocks and GNU Radio's own (loaded once)."""
+    from gnuradio.grc.core.platform import Platform
+    saved = dict(os.environ)
+    os.environ.update(GRC_BLOCKS_PATH=os.pathsep.join([GRC, generated_grc()]),
+                      GR_CONF_GRC_GLOBAL_BLOCKS_PATH=os.path.join(
+                          gr.prefix(), "share", "gnuradio", "grc", "blocks"),
+                      GR_CONF_GRC_LOCAL_BLOCKS_PATH="")
+    try:
+        platform = Platform(version=gr.version(), prefs=gr.prefs(),
+                            version_parts=(gr.major_version(), gr.api_version(),
+                                           gr.minor_version()))
+        with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
+            platform.build_library()
+        return platform
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def load_flowgraph(platform, path):
+    fg = platform.make_flow_graph(path)
+    fg.rewrite()
+    fg.validate()
+    return fg
 
 
 def blocks():
@@ -166,19 +280,79 @@ class qa_grc(bounded_test):
             for line in b.get("documentation", "").split("\n"):
                 self.assertLessEqual(len(line), DOC_WIDTH, "%s: %r" % (name, line))
 
-    def test_examples_have_no_overlapping_blocks(self):
-        paths = glob.glob(os.path.join(EXAMPLES, "*.grc"))
+    def test_every_option_has_a_label(self):
+        # A YAML flow list splits a label at its commas ([Octal (171, 133), ...] is four
+        # labels): GRC then shows the wrong text for each option.
+        for name, b in blocks().items():
+            for p in b["parameters"]:
+                if "option_labels" in p:
+                    self.assertEqual(len(p["option_labels"]), len(p["options"]),
+                                     "%s: %s" % (name, p["id"]))
+
+    def test_faces_show_names_not_reprs(self):
+        """A block's Code or Model parameter shows str() of the object, cut beyond 27
+        characters less its label's: short enough to be shown whole in these cases (a model
+        with three nonzero probabilities of several digits each is cut)."""
+        objects = [gpufec.conv_code(7, [0o171, 0o133], termination="streaming"),
+                   gpufec.conv_code(9, [0o557, 0o663, 0o711], "", "tailbiting", 65536),
+                   gpufec.conv_code(7, [0o171, 0o133], "110110", "terminated"),
+                   gpufec.lte_turbo_code(6144), gpufec.uncoded(),
+                   gpufec.tvb_code(16, 256, 4000, construction="marker"),
+                   gpufec.bsid_channel_model(0.002, 0.002, 0.0, 1),
+                   gpufec.bsid_channel_model(0.005, 0.005, 0.0)]
+        for obj in objects:
+            self.assertNotIn("<", str(obj))
+            self.assertLessEqual(len(str(obj)), 27 - len("Model"), str(obj))
+        self.assertEqual(str(objects[5]), "TVB n=16 q=256 N=4000")
+        self.assertEqual(str(objects[0]), "K=7 r1/2 streaming")
+        self.assertEqual(str(objects[2]), "K=7 r3/4 terminated")
+        self.assertEqual(str(objects[3]), "LTE turbo K=6144")
+        self.assertEqual(str(objects[6]), "pi=0.002 pd=0.002 ps=0")
+        for name, b in blocks().items():
+            for p in b["parameters"]:
+                if p["id"] in ("code", "channel") and p["dtype"] == "raw":
+                    self.assertLessEqual(len(p["label"]), len("Model"), name)
+
+    def test_lte_block_sizes_are_written_out(self):
+        # GRC writes an int on a face in engineering form (6144 as 6.144k) unless it is one
+        # of the parameter's options.
+        with open(os.path.join(GRC, "gpufec_lte_turbo_code.block.yml")) as f:
+            params = {p["id"]: p for p in yaml.safe_load(f)["parameters"]}
+        self.assertEqual([int(k) for k in params["K"]["options"]],
+                         list(gpufec.lte_turbo_code.block_sizes()))
+
+    def test_examples_have_no_overlapping_blocks_or_ports(self):
+        paths = sorted(glob.glob(os.path.join(EXAMPLES, "*.grc")))
         self.assertTrue(paths)
-        w, h = BLOCK_SIZE
+        overlaps = []
         for path in paths:
-            with open(path) as f:
-                fg = yaml.safe_load(f)
-            places = [("options", fg["options"]["states"]["coordinate"])]
-            places += [(b["name"], b["states"]["coordinate"]) for b in fg["blocks"]]
-            for (a, (ax, ay)), (b, (bx, by)) in itertools.combinations(places, 2):
-                self.assertFalse(abs(ax - bx) < w and abs(ay - by) < h,
-                                 "%s: %s at %s overlaps %s at %s" % (
-                                     os.path.basename(path), a, (ax, ay), b, (bx, by)))
+            fg = load_flowgraph(grc_platform(), path)
+            self.assertTrue(fg.is_valid(), (path, fg.get_error_messages()))
+            boxes = []
+            for b in fg.blocks:
+                self.assertEqual(b.states["rotation"], 0, (path, b.name))
+                lines, w, h, left, right = face(b)
+                for line in lines if b.key.startswith("gpufec_") else []:
+                    self.assertNotIn("<", line, (path, b.name))  # an object's repr
+                x, y = b.states["coordinate"]
+                boxes.append((b.name, x - left, y, x + w + right, y + h))
+            for a, b in itertools.combinations(boxes, 2):
+                if not (a[3] + CLEARANCE <= b[1] or b[3] + CLEARANCE <= a[1] or
+                        a[4] + CLEARANCE <= b[2] or b[4] + CLEARANCE <= a[2]):
+                    overlaps.append("%s: %s %s and %s %s" % (
+                        os.path.basename(path), a[0], a[1:], b[0], b[1:]))
+        self.assertEqual(overlaps, [], "faces (ports and comments included) overlap")
+
+    def test_face_estimate_catches_an_overlap(self):
+        # The example's variable blocks once stood 224 px apart, less than the code's face;
+        # the source's soft port and the decoder's stood on each other.
+        fg = load_flowgraph(grc_platform(), os.path.join(EXAMPLES, "viterbi_ber.grc"))
+        faces = {b.name: (b.states["coordinate"], face(b)) for b in fg.blocks}
+        (sx, _), (_, sw, _, _, sright) = faces["src"]
+        _, (_, _, _, dleft, _) = faces["decoder"]
+        self.assertGreater(sx + sw + sright + dleft + CLEARANCE, 240)
+        fg = load_flowgraph(grc_platform(), os.path.join(EXAMPLES, "bsid_stream.grc"))
+        self.assertGreater(face(next(b for b in fg.blocks if b.name == "code"))[1], 224)
 
     def test_turbo_metrics_reach_the_code_and_need_max_log(self):
         # 16-bit metrics go to the decoder as its last argument; with log-MAP the block's

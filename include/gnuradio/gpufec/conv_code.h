@@ -154,6 +154,9 @@ public:
     /*! @brief Coded bits before puncturing per block: steps_per_block() * n(). */
     size_t mother_bits_per_block() const { return steps_per_block() * n(); }
 
+    /*! @brief The punctured mother code's rate without tails, reduced ("1/2", "3/4"). */
+    std::string rate_name() const;
+
     /* code interface */
     std::string family() const override { return "conv"; }
     std::string name() const override;

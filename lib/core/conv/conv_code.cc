@@ -311,17 +311,21 @@ size_t conv_code::history_bits() const
     return m_term == termination::STREAMING ? static_cast<size_t>(m_k - 1) : 0;
 }
 
+std::string conv_code::rate_name() const
+{
+    const size_t steps = m_pattern.size() / n();
+    const size_t sent = static_cast<size_t>(std::count(m_pattern.begin(), m_pattern.end(), 1));
+    const size_t g = std::gcd(steps, sent);
+    return std::to_string(steps / g) + "/" + std::to_string(sent / g);
+}
+
 std::string conv_code::name() const
 {
     std::ostringstream s;
     s << "conv K=" << m_k << " [";
     for (size_t j = 0; j < m_polys.size(); ++j)
         s << (j ? "," : "") << (m_inverted[j] ? "~" : "") << octal(m_polys[j]);
-    // The rate of the punctured mother code, without tails.
-    const size_t steps = m_pattern.size() / n();
-    const size_t sent = static_cast<size_t>(std::count(m_pattern.begin(), m_pattern.end(), 1));
-    const size_t g = std::gcd(steps, sent);
-    s << "] r" << steps / g << "/" << sent / g;
+    s << "] r" << rate_name();
     if (punctured() && m_pattern_name.empty()) {
         s << " (";
         for (uint8_t b : m_pattern)

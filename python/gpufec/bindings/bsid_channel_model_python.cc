@@ -97,6 +97,14 @@ void bind_bsid_channel_model(py::module& m)
             py::arg("T"),
             "The exact distribution of the drift after T input bits: (lo, p), p[k] the\n"
             "probability of drift lo + k.")
+        .def("__str__",
+             [](const bsid_channel_model& c) {
+                 // name() less its family word: GRC shows this on block faces, where it cuts
+                 // a value beyond 27 characters less the label's ("Model").
+                 const std::string name = c.name();
+                 return name.substr(name.find(' ') + 1);
+             },
+             "the probabilities (GRC shows this on block faces)")
         .def("__repr__", [](const bsid_channel_model& c) {
             return "<gpufec.bsid_channel_model " + c.name() + " seed=" + std::to_string(c.seed()) +
                    ">";

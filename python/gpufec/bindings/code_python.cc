@@ -16,7 +16,10 @@ void bind_code(py::module& m)
         .def("rate", &code::rate)
         .def("info_bits_per_block", &code::info_bits_per_block)
         .def("coded_bits_per_block", &code::coded_bits_per_block)
-        .def("__repr__", [](const code& c) { return "<gpufec.code " + c.name() + ">"; });
+        .def("__repr__", [](const code& c) { return "<gpufec.code " + c.name() + ">"; })
+        // str() is what GRC shows of a block's Code parameter on the block's face, cut in the
+        // middle beyond 23 characters: the name, or a shorter form where a family's is longer.
+        .def("__str__", &code::name);
     py::class_<uncoded_code, code, std::shared_ptr<uncoded_code>>(m, "uncoded_code");
     m.def(
         "uncoded",

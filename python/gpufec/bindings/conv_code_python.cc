@@ -185,6 +185,12 @@ void bind_conv_code(py::module& m)
         .def("mother_bits_per_block", &conv_code::mother_bits_per_block)
         .def("history_bits", &conv_code::history_bits)
         .def("__repr__", [](const conv_code& c) { return "<gpufec.conv_code " + c.name() + ">"; })
+        .def("__str__",
+             [](const conv_code& c) {
+                 return "K=" + std::to_string(c.k()) + " r" + c.rate_name() + " " +
+                        termination_name(c.term());
+             },
+             "K, rate and termination (GRC shows this on block faces; name() has all)")
         .def_readonly_static("max_frame_bits", &conv_code::max_frame_bits,
                              "the longest frame, in information bits");
 

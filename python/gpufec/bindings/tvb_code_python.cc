@@ -158,5 +158,11 @@ void bind_tvb_code(py::module& m)
             },
             py::arg("symbols"),
             "Bits (uint8) from symbols 0 .. q-1, log2(q) bits per symbol, most significant first.")
-        .def("__repr__", [](const tvb_code& c) { return "<gpufec.tvb_code " + c.name() + ">"; });
+        .def("__repr__", [](const tvb_code& c) { return "<gpufec.tvb_code " + c.name() + ">"; })
+        .def("__str__",
+             [](const tvb_code& c) {
+                 return "TVB n=" + std::to_string(c.n()) + " q=" + std::to_string(c.q()) +
+                        " N=" + std::to_string(c.N());
+             },
+             "n, q and N (GRC shows this on block faces; name() has all)");
 }
