@@ -75,10 +75,11 @@ def closing_paren(text, open_at):
 
 
 def binding_signatures(func):
-    """Each overload of a pybind11 function as a list of (name, default text or None)."""
+    """Each overload of a pybind11 function as a list of (name, default text or None); none
+    for what Python defines (the CCSDS deframer), which has no pybind11 signature."""
     name = func.__name__
     found = []
-    for line in func.__doc__.splitlines():
+    for line in (func.__doc__ or "").splitlines():
         line = re.sub(r"^\d+\. ", "", line.strip())
         if not line.startswith(name + "("):
             continue
