@@ -38,6 +38,7 @@ lte_turbo_decoder_engine::lte_turbo_decoder_engine(lte_turbo_code_sptr code,
     opts.check();
     opts.turbo.validate(m_code->K());
     const lte_rate_dematching& rm = opts.rate_match;
+    turbo::check_rv(rm.rv); // unused without E, but never anything else
     if (rm.E > 0) // throws naming E, rv or ncb
         m_rm_index = lte_rate_match_indices(*m_code, rm.E, rm.rv, rm.ncb);
     // A block that ends in a CRC24A (one code block per transport block) says so by its stop rule.
