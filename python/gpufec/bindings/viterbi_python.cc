@@ -14,6 +14,7 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
+using gpufec_python::integer;
 
 const conv_code& checked(const std::shared_ptr<conv_code>& c)
 {
@@ -31,22 +32,26 @@ void bind_viterbi(py::module& m)
     m.def(
         "viterbi_decode",
         [](std::shared_ptr<conv_code> c,
-           py::array llrs,
+           py::object llrs,
            const std::string& backend,
            float llr_scale,
            bool invert,
-           size_t payload,
-           size_t before,
-           size_t after,
-           int device) -> py::array_t<uint8_t> {
+           integer payload,
+           integer before,
+           integer after,
+           integer device) -> py::array_t<uint8_t> {
             checked(c);
             const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
-            const decoder_options common =
-                decoder_options::from_parameters(backend, "float", llr_scale, invert, device);
-            viterbi_decoder_engine dec(c, viterbi_options(common, { payload, before, after }));
+            const decoder_options common = decoder_options::from_parameters(
+                backend, "float", llr_scale, invert, device.as<int>("device"));
+            viterbi_decoder_engine dec(c,
+                                       viterbi_options(common,
+                                                       { payload.as<size_t>("payload"),
+                                                         before.as<size_t>("before"),
+                                                         after.as<size_t>("after") }));
             if (dec.streaming())
-                return gpufec_python::decode_array(static_cast<stream_decoder&>(dec), soft);
-            return gpufec_python::decode_array(static_cast<frame_decoder&>(dec), soft);
+                return gpufec_python::decode_array(static_cast<stream_decoder&>(dec), soft, llr_scale);
+            return gpufec_python::decode_array(static_cast<frame_decoder&>(dec), soft, llr_scale);
         },
         py::arg("code"),
         py::arg("llrs"),
