@@ -94,8 +94,17 @@ int bsid_channel_impl::general_work(int noutput_items,
                                     gr_vector_const_void_star& input_items,
                                     gr_vector_void_star& output_items)
 {
+    // The model's draws end after max_stream_bits (they would repeat the stream's start): so
+    // does the block's output, with a message, after what was received before.
+    const uint64_t left = bsid_channel_model::max_stream_bits - d_sent;
+    if (d_queue.empty() && left == 0) {
+        d_logger->error("the channel's stream of 2^44 bits is used up (docs/bsid.md): the "
+                        "output ends here; each run of the flowgraph starts a new stream");
+        return WORK_DONE;
+    }
     if (d_queue.empty() && ninput_items[0] > 0) {
-        const size_t n = std::min(static_cast<size_t>(ninput_items[0]), max_bits_per_call);
+        const size_t n = static_cast<size_t>(std::min<uint64_t>(
+            std::min(static_cast<size_t>(ninput_items[0]), max_bits_per_call), left));
         transmit(static_cast<const uint8_t*>(input_items[0]), n);
         consume(0, static_cast<int>(n));
     }

@@ -16,6 +16,10 @@ conv_fec_encoder_impl::conv_fec_encoder_impl(conv_code_sptr code)
 
 void conv_fec_encoder_impl::generic_work(void* in_buffer, void* out_buffer)
 {
+    if (d_frames.refused()) {
+        d_frames.drop(d_logger);
+        return;
+    }
     d_frames.code()->encode(
         static_cast<const uint8_t*>(in_buffer), static_cast<uint8_t*>(out_buffer), 1);
 }
@@ -28,18 +32,22 @@ double conv_fec_encoder_impl::rate()
            static_cast<double>(d_frames.period_steps());
 }
 
-int conv_fec_encoder_impl::get_input_size()
-{
-    return static_cast<int>(d_frames.code()->frame_bits());
-}
+int conv_fec_encoder_impl::get_input_size() { return d_frames.input_size(false); }
 
-int conv_fec_encoder_impl::get_output_size()
-{
-    return static_cast<int>(d_frames.code()->coded_bits_per_block());
-}
+int conv_fec_encoder_impl::get_output_size() { return d_frames.output_size(false); }
 
+/* async_encoder asks for the PDU's length: a length no whole number of frames has drops the
+ * PDU (fecapi_frames.h) rather than throw from gr-fec's message handler. */
 bool conv_fec_encoder_impl::set_frame_size(unsigned int frame_size)
 {
+    const size_t max = d_frames.max_frame_bits();
+    if (frame_size == 0)
+        return d_frames.refuse("frame_size = 0: a frame has 1 to " + std::to_string(max) +
+                               " information bits");
+    if (frame_size > max && frame_size % max != 0)
+        return d_frames.refuse("frame_size = " + std::to_string(frame_size) +
+                               " is longer than the code's frame of " + std::to_string(max) +
+                               " bits and not a whole number of its frames");
     return d_frames.set(frame_size, d_logger);
 }
 

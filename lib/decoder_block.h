@@ -7,10 +7,11 @@
  *    by an engine for that size that the family makes on demand;
  *  - streaming engines: soft values in any amount, decoded bits as they come, and at the end
  *    of a finite stream a flush, so that every bit of a recorded file comes out;
- *  - the backend logged once, non-finite float input warned about once (with its position)
- *    and counted, tags carried to the output (a length tag's value rescaled to the bits
- *    decoded from its packet: one tag per packet, whatever the number of frames in it), and a
- *    fresh engine state at every start(): a flowgraph run twice gives the same output;
+ *  - the backend logged once, non-finite float input and batches that llr_scale quantized
+ *    to nothing warned about once each (with a position), non-finite values counted, tags
+ *    carried to the output (a length tag's value rescaled to the bits decoded from its packet:
+ *    one tag per packet, whatever the number of frames in it), and a fresh engine state at
+ *    every start(): a flowgraph run twice gives the same output;
  *  - framed engines that also give a-posteriori LLRs: an optional second output of floats,
  *    one per decoded bit, filled while it is connected (decode_frames_app), with the same tags
  *    as the bits.
@@ -77,7 +78,9 @@ public:
         d_frames = 0;
         d_nonfinite = 0;
         d_warned_nonfinite = false;
+        d_warned_erased = false;
         d_sized_first = UINT64_MAX;
+        d_sized_erased_first = UINT64_MAX;
         this->set_output_multiple(d_work_multiple);
         return true;
     }
@@ -126,7 +129,7 @@ public:
             d_sized  ? work_tagged(noutput_items, ninput_items[0], input_items[0], out, app)
             : d_frame ? work_frames(noutput_items, ninput_items[0], input_items[0], out, app)
                       : work_stream(noutput_items, ninput_items[0], input_items[0], out);
-        warn_nonfinite();
+        warn_soft_input();
         return produced;
     }
 
@@ -279,23 +282,40 @@ private:
         if (!d_sized)
             return d_frame->nonfinite();
         nonfinite_report r;
-        for (const auto& e : d_engines)
-            r.count += e.second->nonfinite().count;
+        for (const auto& e : d_engines) {
+            const nonfinite_report x = e.second->nonfinite();
+            r.count += x.count;
+            r.erased_batches += x.erased_batches;
+            r.kept_batches += x.kept_batches;
+        }
         r.first = d_sized_first;
+        r.erased_first = d_sized_erased_first;
         return r;
     }
 
-    void warn_nonfinite()
+    /* What the soft-input stage saw, each kind of trouble logged once a run. */
+    void warn_soft_input()
     {
         const nonfinite_report r = engine_nonfinite();
         d_nonfinite = r.count;
-        if (r.count == 0 || d_warned_nonfinite)
-            return;
-        d_warned_nonfinite = true;
-        this->d_logger->warn("non-finite soft values in the input (first {} item {}): NaN is "
-                             "decoded as an erasure (0), +-Inf as the largest value of its sign; "
-                             "this warning is shown once, nonfinite_count() counts them",
-                             d_sized ? "in the frame at" : "at", r.first);
+        const char* where = d_sized ? "in the frame at" : "at";
+        if (r.count > 0 && !d_warned_nonfinite) {
+            d_warned_nonfinite = true;
+            this->d_logger->warn(
+                "non-finite soft values in the input (first {} item {}): NaN is decoded as an "
+                "erasure (0), +-Inf as the largest value of its sign; this warning is shown "
+                "once, nonfinite_count() counts them",
+                where, r.first);
+        }
+        if (r.erased_batches > 0 && !d_warned_erased) {
+            d_warned_erased = true;
+            this->d_logger->warn(
+                "llr_scale quantized every finite nonzero soft value of a batch to 0, an "
+                "erasure (first {} item {}): the input is far smaller than llr_scale expects "
+                "(|x| * llr_scale < 0.5), so the decoder sees nothing; raise llr_scale "
+                "(docs/conventions.md). This warning is shown once",
+                where, r.erased_first);
+        }
     }
 
     /* @p frames frames with @p dec; their LLRs too when @p app is not null. */
@@ -466,10 +486,13 @@ private:
                 (next != tags.end() && next->offset < at + soft))
                 break;
         }
-        const uint64_t seen = dec->nonfinite().count;
+        const nonfinite_report before = dec->nonfinite();
         decode(*dec, in, out, app, frames);
-        if (dec->nonfinite().count > seen && d_sized_first == UINT64_MAX)
+        const nonfinite_report now = dec->nonfinite();
+        if (now.count > before.count && d_sized_first == UINT64_MAX)
             d_sized_first = read; // the first frame with non-finite values
+        if (now.erased_batches > before.erased_batches && d_sized_erased_first == UINT64_MAX)
+            d_sized_erased_first = read;
         tag_frames(dec, read, frames);
         this->consume(0, static_cast<int>(frames * soft));
         return static_cast<int>(frames * bits);
@@ -556,6 +579,7 @@ private:
     size_t d_max_frame_soft = 0;
     size_t d_need = 1; //!< soft values the next length-tagged frame needs
     uint64_t d_sized_first = UINT64_MAX; //!< first length-tagged frame with non-finite values
+    uint64_t d_sized_erased_first = UINT64_MAX; //!< first length-tagged frame llr_scale erased
     std::map<size_t, std::shared_ptr<frame_decoder>> d_engines; //!< by frame length
     const soft_type d_input;
     size_t d_soft_per = 1; //!< soft values per frame, or per period of a stream
@@ -565,6 +589,7 @@ private:
     uint64_t d_frames = 0;
     uint64_t d_nonfinite = 0;
     bool d_warned_nonfinite = false;
+    bool d_warned_erased = false;
 };
 
 } // namespace gpufec

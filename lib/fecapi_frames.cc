@@ -23,9 +23,9 @@ fecapi_frames::fecapi_frames(conv_code_sptr code, const std::string& what)
 
 bool fecapi_frames::set(unsigned frame_bits, const gr::logger_ptr& logger)
 {
-    if (frame_bits == 0)
-        throw std::invalid_argument(d_what + ": frame_size = 0 is out of range: a frame has 1 to " +
-                                    std::to_string(max_frame_bits()) + " information bits");
+    if (frame_bits == 0) // the callers refuse it first
+        throw std::logic_error("fecapi_frames::set(0)");
+    resume();
     const bool fits = frame_bits <= max_frame_bits();
     if (!fits)
         logger->info("tried to set frame to {:d} bits; max possible is {:d}", frame_bits,
@@ -34,6 +34,36 @@ bool fecapi_frames::set(unsigned frame_bits, const gr::logger_ptr& logger)
     if (bits != d_code->frame_bits())
         d_code = bits == d_max->frame_bits() ? d_max : conv_code_with_frame_bits(*d_max, bits);
     return fits;
+}
+
+bool fecapi_frames::refuse(const std::string& why)
+{
+    d_refused = true;
+    d_drop_logged = false;
+    d_why = why;
+    return false;
+}
+
+void fecapi_frames::drop(const gr::logger_ptr& logger)
+{
+    if (d_drop_logged)
+        return;
+    d_drop_logged = true;
+    logger->warn("{}: dropped a frame: {}", d_what, d_why);
+}
+
+int fecapi_frames::input_size(bool decoder) const
+{
+    if (d_refused)
+        return 1;
+    return static_cast<int>(decoder ? d_code->coded_bits_per_block() : d_code->frame_bits());
+}
+
+int fecapi_frames::output_size(bool decoder) const
+{
+    if (d_refused)
+        return 0;
+    return static_cast<int>(decoder ? d_code->frame_bits() : d_code->coded_bits_per_block());
 }
 
 size_t fecapi_frames::period_sent() const

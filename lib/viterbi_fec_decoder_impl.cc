@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "viterbi_fec_decoder_impl.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace gr {
@@ -49,21 +52,34 @@ viterbi_decoder_engine& viterbi_fec_decoder_impl::engine_for(const conv_code_spt
 
 void viterbi_fec_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
 {
+    if (d_frames.refused()) {
+        d_frames.drop(d_logger);
+        return;
+    }
     // At the first frame, not at construction: GRC makes objects each time it evaluates a
     // definition block.
     if (!d_working) {
         d_logger->info("decoding '{}' on the {} backend", d_frames.code()->name(), backend());
         d_working = true;
     }
-    const uint64_t before = d_engine->nonfinite().count;
+    const nonfinite_report before = d_engine->nonfinite();
     d_engine->decode_frames(
         static_cast<const float*>(inbuffer), static_cast<uint8_t*>(outbuffer), 1);
-    const uint64_t seen = d_engine->nonfinite().count - before;
+    const nonfinite_report after = d_engine->nonfinite();
+    const uint64_t seen = after.count - before.count;
     if (seen > 0 && d_nonfinite == 0)
         d_logger->warn("{:d} non-finite soft values in a frame: NaN decodes as an erasure, "
                        "+-Inf as +-127 (nonfinite_count() counts them all)",
                        seen);
     d_nonfinite += seen;
+    if (after.erased_batches > before.erased_batches && !d_warned_erased) {
+        d_warned_erased = true;
+        d_logger->warn("llr_scale = {} quantized every finite nonzero soft value of a frame to "
+                       "0, an erasure: the input is far smaller than llr_scale expects "
+                       "(|x| * llr_scale < 0.5), so the decoder sees nothing; raise llr_scale "
+                       "(docs/conventions.md). This warning is shown once",
+                       d_opts.llr_scale);
+    }
 }
 
 /* gr-fec's tagged and async decoders derive a frame's length from its channel values with
@@ -75,35 +91,67 @@ double viterbi_fec_decoder_impl::rate()
            static_cast<double>(d_frames.period_sent());
 }
 
-int viterbi_fec_decoder_impl::get_input_size()
-{
-    return static_cast<int>(d_frames.code()->coded_bits_per_block());
-}
+int viterbi_fec_decoder_impl::get_input_size() { return d_frames.input_size(true); }
 
-int viterbi_fec_decoder_impl::get_output_size()
+int viterbi_fec_decoder_impl::get_output_size() { return d_frames.output_size(true); }
+
+/* async_decoder calls this after the blocks of each PDU (GNU Radio 3.10), before it works out
+ * the next PDU's length from get_input_size() and get_output_size(): a refused PDU is over. */
+float viterbi_fec_decoder_impl::get_iterations()
 {
-    return static_cast<int>(d_frames.code()->frame_bits());
+    d_frames.resume();
+    return -1.0f; // gr-fec's "not iterative"
 }
 
 /* Floats as they are, not gr-fec's 8-bit offset form ("uchar", 48 x + 128): the engine
  * quantizes with its own scale. */
 const char* viterbi_fec_decoder_impl::get_input_conversion() { return "none"; }
 
+/* A frame length no frame of the code has drops the frame (fecapi_frames.h): the request comes
+ * from a PDU's length, and throwing would end gr-fec's message handler for good. */
 bool viterbi_fec_decoder_impl::set_frame_size(unsigned int frame_size)
 {
-    // The rate arithmetic above finds a punctured frame's length exactly only when the frame
-    // is whole puncturing periods; any other length would decode values of another frame.
+    // async_decoder asks for (PDU values x rate() - diff), diff = rate() x get_input_size() -
+    // get_output_size() of the frame before (the tail's share), in double and int arithmetic.
+    const int diff = static_cast<int>(rate() * get_input_size() - get_output_size());
+    const std::string request = "frame_size = " + std::to_string(frame_size);
+    if (frame_size == 0 || frame_size > static_cast<unsigned>(std::numeric_limits<int>::max()))
+        return d_frames.refuse(
+            request + ": a PDU too short for a frame of at least one bit and its tail (gr-fec's "
+                      "length arithmetic wraps around below 0)");
     const size_t period = d_frames.period_steps();
-    if (frame_size % period != 0 && frame_size < d_frames.max_frame_bits())
-        throw std::invalid_argument(
-            "viterbi_fec_decoder: frame_size = " + std::to_string(frame_size) +
-            " is not a whole number of puncturing periods (" + std::to_string(period) +
+    if (frame_size > d_frames.max_frame_bits()) {
+        if (!whole_frames_possible(frame_size, diff))
+            return d_frames.refuse(request + " is longer than the code's frame of " +
+                                   std::to_string(d_frames.max_frame_bits()) +
+                                   " bits, and no whole number of its frames (" +
+                                   std::to_string(d_frames.max_coded_bits()) +
+                                   " values each) gives that length");
+    } else if (frame_size % period != 0) {
+        // The rate arithmetic finds a punctured frame's length exactly only when the frame is
+        // whole puncturing periods; any other length would decode values of another frame.
+        return d_frames.refuse(
+            request + " is not a whole number of puncturing periods (" + std::to_string(period) +
             " bits each): gr-fec derives a frame's length from its channel values with the "
             "code's rate, which is exact only for whole periods (or frames of the code's " +
             std::to_string(d_frames.max_frame_bits()) + " bits)");
+    }
     const bool fits = d_frames.set(frame_size, d_logger);
     d_engine = &engine_for(d_frames.code());
     return fits;
+}
+
+/* Whether a PDU of m >= 2 frames of the code's own length gives @p frame_size through
+ * async_decoder's arithmetic (as set_frame_size above). */
+bool viterbi_fec_decoder_impl::whole_frames_possible(unsigned frame_size, int diff)
+{
+    const double r = rate();
+    const double per_frame = static_cast<double>(d_frames.max_coded_bits());
+    const double m0 = std::floor((static_cast<double>(frame_size) + diff) / (per_frame * r));
+    for (double m = std::max(2.0, m0 - 1); m <= m0 + 1; ++m)
+        if (static_cast<long long>(m * per_frame * r - diff) == static_cast<long long>(frame_size))
+            return true;
+    return false;
 }
 
 std::string viterbi_fec_decoder_impl::backend() const

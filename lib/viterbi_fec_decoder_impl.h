@@ -22,6 +22,7 @@ public:
     int get_output_size() override;
     const char* get_input_conversion() override;
     bool set_frame_size(unsigned int frame_size) override;
+    float get_iterations() override;
 
     std::string backend() const override;
     conv_code_sptr code() const override { return d_frames.code(); }
@@ -29,12 +30,14 @@ public:
 
 private:
     viterbi_decoder_engine& engine_for(const conv_code_sptr& code);
+    bool whole_frames_possible(unsigned frame_size, int diff);
 
     fecapi_frames d_frames;
     viterbi_options d_opts;
     std::map<size_t, std::unique_ptr<viterbi_decoder_engine>> d_engines; //!< by frame length
     viterbi_decoder_engine* d_engine;                                    //!< the length in use
     uint64_t d_nonfinite = 0;
+    bool d_warned_erased = false;
     bool d_working = false; //!< a frame was decoded (the backend is logged then)
 };
 

@@ -1,6 +1,7 @@
 /* The soft-input stage's float path (the turbo decoder's input): sign, clamping, non-finite
- * values and their positions, int8 values back to LLRs. The int8 path is checked through the
- * Viterbi engine (conv/qa_viterbi_engine.cc).
+ * values and their positions, int8 values back to LLRs; and the batches that llr_scale
+ * quantizes to nothing. The int8 values themselves are checked through the Viterbi engine
+ * (conv/qa_viterbi_engine.cc).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "soft_input.h"
@@ -19,6 +20,7 @@ class soft_input_test : public CppUnit::TestFixture
     CPPUNIT_TEST(float_values_clamped_nonfinite_replaced);
     CPPUNIT_TEST(nonfinite_positions_over_workers_and_calls);
     CPPUNIT_TEST(int8_values_divided_by_the_scale);
+    CPPUNIT_TEST(batches_erased_by_llr_scale);
     CPPUNIT_TEST(rejects_bad_parameters);
     CPPUNIT_TEST_SUITE_END();
 
@@ -80,6 +82,57 @@ class soft_input_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT_EQUAL(1024.0f, out[5]);
         CPPUNIT_ASSERT_EQUAL(50.0f, out[4]);
         CPPUNIT_ASSERT_EQUAL(uint64_t(0), small.nonfinite().count);
+    }
+
+    void batches_erased_by_llr_scale()
+    {
+        // With scale 8, |x| < 1/16 rounds to 0 (|x| * 8 < 0.5; 0.5 itself rounds to even, 0).
+        std::vector<float> in(1000, 0.0625f);
+        for (size_t i = 0; i < in.size(); i += 2)
+            in[i] = -0.05f;
+        std::vector<int8_t> out(in.size());
+        soft_input s(8.0f, false);
+        s.to_int8(in.data(), in.size(), out.data(), 0, 3); // 0.0625 * 8 = 0.5: 0 too
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), s.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), s.nonfinite().erased_first);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), s.nonfinite().kept_batches);
+        // One value that survives (on any worker's share) keeps the batch.
+        in[777] = 0.07f;
+        s.to_int8(in.data(), in.size(), out.data(), 1000, 3);
+        CPPUNIT_ASSERT_EQUAL(int8_t(1), out[777]);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), s.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), s.nonfinite().kept_batches);
+        in[777] = 0.0f;
+        s.to_int8(in.data(), in.size(), out.data(), 2000, 2);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(2), s.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), s.nonfinite().erased_first); // the first of all
+        // Nothing to erase: zeros and NaN are erasures anyway; +-Inf saturate.
+        soft_input t(8.0f, true);
+        std::vector<float> blank(100, 0.0f);
+        blank[3] = std::nanf("");
+        t.to_int8(blank.data(), blank.size(), out.data(), 0);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), t.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), t.nonfinite().kept_batches);
+        blank[5] = -inf;
+        t.to_int8(blank.data(), blank.size(), out.data(), 100);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), t.nonfinite().kept_batches);
+        // Short batches are not judged: a few small values are no evidence.
+        t.to_int8(in.data(), soft_erasure_min_batch - 1, out.data(), 200);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), t.nonfinite().erased_batches);
+        t.to_int8(in.data(), soft_erasure_min_batch, out.data(), 300);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), t.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(300), t.nonfinite().erased_first);
+        // LLRs quantized again (the turbo decoder's 16-bit metrics) are judged alike.
+        soft_input r(8.0f, true);
+        r.requantize(in.data(), in.size(), out.data(), 40);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), r.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(40), r.nonfinite().erased_first);
+        const std::vector<float> big(100, -3.0f);
+        r.requantize(big.data(), big.size(), out.data(), 0);
+        CPPUNIT_ASSERT_EQUAL(int8_t(-24), out[0]); // not inverted again
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), r.nonfinite().kept_batches);
+        r.reset();
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.nonfinite().erased_batches);
     }
 
     void rejects_bad_parameters()

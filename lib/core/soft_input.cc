@@ -3,10 +3,12 @@
 #include "common/quantize.h"
 #include "parallel_for.h"
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace gr {
 namespace gpufec {
@@ -32,6 +34,16 @@ scan convert(const float* in, size_t n, Out* out, Map map)
         s.first = static_cast<size_t>(
             std::find_if(in, in + n, [](float x) { return !std::isfinite(x); }) - in);
     return s;
+}
+
+/* Whether any of out[0, n) is nonzero: an OR over the bytes, which vectorises (an early
+ * exit would not). */
+bool any_nonzero(const int8_t* out, size_t n)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; ++i)
+        acc |= static_cast<uint8_t>(out[i]);
+    return acc != 0;
 }
 
 void quantize(const int8_t* in, size_t n, bool invert, int8_t* out)
@@ -67,14 +79,36 @@ void soft_input::convert_counting(
     const float* in, size_t n, Out* out, uint64_t position, size_t workers, Map map)
 {
     std::mutex mutex;
+    std::atomic<bool> any_kept{ false };
     parallel_for(n, workers, [&](size_t, size_t b, size_t e) {
         const scan s = convert(in + b, e - b, out + b, map);
+        if constexpr (std::is_same_v<Out, int8_t>)
+            if (any_nonzero(out + b, e - b))
+                any_kept.store(true, std::memory_order_relaxed);
         if (s.count == 0)
             return;
         std::lock_guard<std::mutex> lock(mutex);
         m_report.count += s.count;
         m_report.first = std::min<uint64_t>(m_report.first, position + b + s.first);
     });
+    if constexpr (std::is_same_v<Out, int8_t>)
+        judge_batch(in, n, any_kept.load(), position);
+}
+
+void soft_input::judge_batch(const float* in, size_t n, bool any_kept, uint64_t position)
+{
+    if (n < soft_erasure_min_batch)
+        return;
+    if (any_kept) {
+        ++m_report.kept_batches;
+        return;
+    }
+    // Rare: everything quantized to 0. Erased only when there was something to erase (zeros
+    // and NaN are erasures anyway).
+    if (std::any_of(in, in + n, [](float x) { return x != 0.0f && std::isfinite(x); })) {
+        ++m_report.erased_batches;
+        m_report.erased_first = std::min<uint64_t>(m_report.erased_first, position);
+    }
 }
 
 void soft_input::to_int8(const float* in, size_t n, int8_t* out, uint64_t position, size_t workers)
@@ -82,6 +116,19 @@ void soft_input::to_int8(const float* in, size_t n, int8_t* out, uint64_t positi
     const float scale = m_scale;
     convert_counting(in, n, out, position, workers,
                      [scale](float x) { return quantize_llr(x, scale); });
+}
+
+void soft_input::requantize(const float* llr, size_t n, int8_t* out, uint64_t position, size_t workers)
+{
+    const float scale = std::fabs(m_scale);
+    std::atomic<bool> any_kept{ false };
+    parallel_for(n, workers, [&](size_t, size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i)
+            out[i] = quantize_llr(llr[i], scale);
+        if (any_nonzero(out + b, e - b))
+            any_kept.store(true, std::memory_order_relaxed);
+    });
+    judge_batch(llr, n, any_kept.load(), position);
 }
 
 void soft_input::to_int8(const int8_t* in, size_t n, int8_t* out, uint64_t, size_t workers)

@@ -29,8 +29,13 @@ public:
     soft_input(float llr_scale, bool invert, float llr_limit = std::numeric_limits<float>::max());
 
     /*! out[i] = quantize_llr(+-in[i], llr_scale), on @p workers threads; counts non-finite
-     *  values at input positions position + i. */
+     *  values at input positions position + i, and the call as a batch that llr_scale erased
+     *  or kept (nonfinite_report). */
     void to_int8(const float* in, size_t n, int8_t* out, uint64_t position, size_t workers = 1);
+    /*! out[i] = quantize_llr(llr[i], |llr_scale|): LLRs that already went through to_float
+     *  (inverted and counted there) to int8, judged as a batch like to_int8's, at input
+     *  position @p position. */
+    void requantize(const float* llr, size_t n, int8_t* out, uint64_t position, size_t workers = 1);
     /*! int8 input is used as it is (-128 reads as -127, so inverting stays in range). */
     void to_int8(const int8_t* in, size_t n, int8_t* out, uint64_t position, size_t workers = 1);
 
@@ -46,6 +51,8 @@ public:
 private:
     template <typename Out, typename Map>
     void convert_counting(const float* in, size_t n, Out* out, uint64_t position, size_t workers, Map map);
+    /* Counts the batch in[0, n) -> out as erased or kept; @p any_kept: some out[i] != 0. */
+    void judge_batch(const float* in, size_t n, bool any_kept, uint64_t position);
 
     float m_scale; //!< llr_scale, negated when inverting
     bool m_invert;

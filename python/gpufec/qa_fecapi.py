@@ -186,14 +186,24 @@ class qa_fecapi(bounded_test):
             self.assertFalse(obj.set_frame_size(4096))
             self.assertEqual(obj.code().frame_bits(), 2048)
         self.assertEqual(dec.get_input_size(), code.coded_bits_per_block())
-        # A length gr-fec's rate arithmetic cannot find exactly is refused, not misdecoded.
-        with self.assertRaisesRegex(ValueError, "frame_size = 1000 is not a whole number of "
-                                                "puncturing periods \\(3 bits each\\)"):
-            dec.set_frame_size(1000)
+        # A length gr-fec's rate arithmetic cannot find exactly is refused, not misdecoded:
+        # False, and blocks of 1 value and 0 bits, so that gr-fec's async blocks drop the PDU
+        # (fecapi_frames.h) instead of throwing from their message handler.
+        self.assertFalse(dec.set_frame_size(1000))
+        self.assertEqual((dec.get_input_size(), dec.get_output_size()), (1, 0))
         self.assertTrue(enc.set_frame_size(1000))  # the encoder needs no arithmetic
+        for n in (0, 4097):  # no bits; longer than a frame and not whole frames
+            for obj in (dec, enc):
+                self.assertFalse(obj.set_frame_size(n))
+                self.assertEqual((obj.get_input_size(), obj.get_output_size()), (1, 0))
+        # The next length the code has ends the refusal.
         for obj in (dec, enc):
-            with self.assertRaisesRegex(ValueError, "frame_size = 0 is out of range"):
-                obj.set_frame_size(0)
+            self.assertTrue(obj.set_frame_size(999))
+        self.assertEqual(dec.get_input_size(), short.coded_bits_per_block())
+        self.assertEqual(enc.get_output_size(), short.coded_bits_per_block())
+        # Whole frames of the code's length stay gr-fec's multi-frame case.
+        self.assertFalse(enc.set_frame_size(4096))
+        self.assertEqual(enc.get_input_size(), 2048)
 
     # ------------------------------------------------------------------ tagged and async
 
@@ -289,6 +299,61 @@ class qa_fecapi(bounded_test):
         for i, w in enumerate(want):
             got = np.array(pmt.u8vector_elements(pmt.cdr(sink.get_message(i))), dtype=np.uint8)
             np.testing.assert_array_equal(got, w, err_msg="PDU %d" % i)
+
+    def run_async(self, block, pdus, make_vector):
+        """PDUs through a gr-fec async block: the messages that come out."""
+        sink = blocks.message_debug()
+        tb = gr.top_block()
+        tb.msg_connect((block, "out"), (sink, "store"))
+        tb.start()
+        for p in pdus:
+            block.to_basic_block()._post(pmt.intern("in"),
+                                         pmt.cons(pmt.make_dict(), make_vector(p)))
+        deadline = time.time() + 10
+        while sink.num_messages() < len(pdus) and time.time() < deadline:
+            time.sleep(0.01)
+        tb.stop()
+        tb.wait()
+        return [np.array(pmt.u8vector_elements(pmt.cdr(sink.get_message(i))), dtype=np.uint8)
+                for i in range(sink.num_messages())]
+
+    def test_async_decoder_drops_pdus_no_frame_has(self):
+        # Issue 22: one PDU of a length the code cannot take raised inside async_decoder's
+        # message handler, whose thread then ended: every later PDU was lost.
+        code = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
+        good, want = self.variable_frames(code, [1023, 9, 300, 1023], self.rng)
+        ten, _ = self.variable_frames(code, [10], self.rng)  # 10 bits: not whole periods of 3
+        two, two_info = self.variable_frames(code, [1023, 1023], self.rng)
+        y = np.concatenate(good + two)
+        bad = [y[:1],                       # far shorter than a frame's tail
+               y[:2],
+               ten[0],
+               y[:len(good[0]) + 40],       # longer than a frame, not whole frames
+               y[:0]]                       # empty
+        pdus = [good[0], bad[0], good[1], bad[1], bad[2], good[2], bad[3],
+                np.concatenate(two), bad[4], good[3]]
+        expect = [want[0], [], want[1], [], [], want[2], [], np.concatenate(two_info), [],
+                  want[3]]
+        dec = gpufec.viterbi_fec_decoder(code, "cpu")
+        got = self.run_async(fec.async_decoder(dec, False, False, 1500), pdus,
+                             lambda p: pmt.init_f32vector(len(p), p.astype(np.float32)))
+        self.assertEqual(len(got), len(pdus))  # the handler lived through the bad ones
+        for i, (g, w) in enumerate(zip(got, expect)):
+            np.testing.assert_array_equal(g, np.asarray(w, dtype=np.uint8), err_msg="PDU %d" % i)
+
+    def test_async_encoder_drops_pdus_no_frame_has(self):
+        code = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
+        info = [self.bits(n) for n in (1023, 0, 1500, 9, 2046)]
+        want = [gpufec.conv_encode(gpufec.conv_code(7, K7, "3/4", "terminated", 1023), info[0]),
+                [], [],
+                gpufec.conv_encode(gpufec.conv_code(7, K7, "3/4", "terminated", 9), info[3]),
+                gpufec.conv_encode(code, info[4])]
+        got = self.run_async(fec.async_encoder(gpufec.conv_fec_encoder(code), False, False,
+                                               False, 1500),
+                             info, lambda p: pmt.init_u8vector(len(p), p.tolist()))
+        self.assertEqual(len(got), len(info))
+        for i, (g, w) in enumerate(zip(got, want)):
+            np.testing.assert_array_equal(g, np.asarray(w, dtype=np.uint8), err_msg="PDU %d" % i)
 
     # ------------------------------------------------------------------ BER curve generator
 

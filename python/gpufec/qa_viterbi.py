@@ -497,8 +497,10 @@ class qa_viterbi(bounded_test):
                        np.where(ones, 2**40, 0), ones, np.where(ones, 7, 0).astype(np.uint16),
                        np.where(ones, 255, 0).astype(np.uint8), list(np.where(ones, 2, 0))):
             np.testing.assert_array_equal(gpufec.conv_encode(code, values), want, err_msg=str(values[:5]))
-        with self.assertRaisesRegex(TypeError, "bits must hold integers, booleans or floats.*complex"):
+        with self.assertRaisesRegex(ValueError, "bits has complex values"):
             gpufec.conv_encode(code, bits.astype(complex))
+        with self.assertRaisesRegex(TypeError, "bits must hold integers, booleans or floats.*<U"):
+            gpufec.conv_encode(code, bits.astype(str))
         with self.assertRaisesRegex(ValueError, "bits must be a 1-D array, got 2 dimensions"):
             gpufec.conv_encode(code, bits.reshape(10, 30))
 

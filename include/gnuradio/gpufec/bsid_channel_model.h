@@ -57,6 +57,9 @@ class GPUFEC_CORE_API bsid_channel_model
 public:
     /*! @brief Input bits per segment of independent random draws. */
     static constexpr size_t segment_bits = 4096;
+    /*! @brief The stream's length: 2^32 segments (docs/bsid.md); transmit() refuses bits
+     *  beyond it (their draws would repeat the stream's start). */
+    static constexpr uint64_t max_stream_bits = uint64_t(segment_bits) << 32;
 
     /*! @throws std::invalid_argument as bsid_params::check() */
     bsid_channel_model(const bsid_params& params, uint64_t seed = 0);
@@ -74,6 +77,7 @@ public:
      *        sent in pieces with first = bits sent before gives the same output as in one piece)
      * @note A piece that does not start at a segment boundary redraws its segment's start; the
      *       output is still the stream's.
+     * @throws std::invalid_argument naming first when first + n exceeds max_stream_bits
      */
     bsid_transmission transmit(const uint8_t* bits, size_t n, uint64_t first = 0) const;
 

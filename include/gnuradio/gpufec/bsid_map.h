@@ -93,8 +93,8 @@ GPUFEC_CORE_API std::string bsid_precision_name(bsid_precision p);
  *  sequence is hard bits. */
 struct GPUFEC_CORE_API bsid_map_options : decoder_options {
     double drift_threshold = bsid_default_drift_threshold;
-    int max_drift = -1;        //!< frame drift limit; < 0: derived
-    int max_symbol_drift = -1; //!< drift change per codeword; < 0: derived
+    int max_drift = -1;        //!< frame drift limit; -1: derived
+    int max_symbol_drift = -1; //!< drift change per codeword; -1: derived
     bsid_storage storage = bsid_storage::AUTO;
     bsid_precision precision = bsid_precision::FLOAT;
     /*! POOLED has no stored gamma: storage applies to CORRIDOR only. The default on every

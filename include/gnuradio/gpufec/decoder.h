@@ -56,11 +56,26 @@ struct GPUFEC_CORE_API decoder_options {
                                            int device = 0);
 };
 
-/*! @brief Non-finite float soft values seen by a decoder (decoded as erasures or saturated). */
+/*!
+ * @brief What a decoder's soft-input stage saw that a block or function should tell its user:
+ * non-finite float soft values (decoded as erasures or saturated), and batches of float input
+ * that llr_scale quantized to nothing.
+ */
 struct GPUFEC_CORE_API nonfinite_report {
-    uint64_t count = 0;           //!< how many so far
+    uint64_t count = 0;           //!< non-finite values so far
     uint64_t first = UINT64_MAX;  //!< input position of the first, counted from the start
+    /*! Batches (of at least soft_erasure_min_batch values) quantized to int8 with llr_scale in
+     *  which every finite nonzero value became 0, an erasure: the input is far smaller than
+     *  llr_scale expects (|x| llr_scale < 0.5 throughout), and the decoder sees nothing. */
+    uint64_t erased_batches = 0;
+    uint64_t erased_first = UINT64_MAX; //!< input position of the first such batch
+    /*! Batches (of at least soft_erasure_min_batch values) quantized with some value kept. */
+    uint64_t kept_batches = 0;
 };
+
+/*! @brief Fewer values than this are not judged erased or kept (a short piece of a stream can
+ *  hold only small values by chance). */
+constexpr size_t soft_erasure_min_batch = 64;
 
 /*!
  * @brief Soft in, hard out, whole frames of a fixed size.

@@ -29,7 +29,7 @@ class soft_input;
 struct GPUFEC_CORE_API lte_rate_dematching {
     /*! Soft values per received code block; 0: none, blocks are d(0) | d(1) | d(2). */
     size_t E = 0;
-    /*! Redundancy version 0..3 (ignored when E = 0). */
+    /*! Redundancy version 0..3 (unused when E = 0). */
     int rv = 0;
     /*! Circular buffer length N_cb; 0: the whole buffer (ignored when E = 0). */
     size_t ncb = 0;

@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../backend_factory.h"
-#include "../checked_size.h"
 #include "bsid_backend.h"
 #include "bsid_internal.h"
 #include "common/bsid/channel_draws.h"
@@ -48,6 +47,16 @@ void bsid_params::check() const
 
 namespace detail {
 
+void check_stream_bits(uint64_t first, size_t n)
+{
+    constexpr uint64_t max = bsid_channel_model::max_stream_bits;
+    if (n > max || first > max - n)
+        throw std::invalid_argument(
+            "first = " + std::to_string(first) + " with " + std::to_string(n) +
+            " bits is beyond the channel's stream: bits [first, first + n) must lie below 2^44 "
+            "(2^32 segments of draws, docs/bsid.md); allowed is first <= 2^44 - n");
+}
+
 /* The channel's draws on the CPU: bits [first, first + n) of a stream. */
 bsid_transmission bsid_transmit_cpu(const bsid_params& p,
                                     uint64_t seed,
@@ -55,7 +64,7 @@ bsid_transmission bsid_transmit_cpu(const bsid_params& p,
                                     size_t n,
                                     uint64_t first)
 {
-    checked_add<uint64_t>(first, n, "n", "first + the number of bits");
+    check_stream_bits(first, n);
     const bsid_thresholds th = make_bsid_thresholds(p.pi, p.pd, p.ps);
     const uint64_t seg_bits = bsid_channel_model::segment_bits;
     bsid_transmission tx;

@@ -5,8 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../backend_factory.h"
-#include "../checked_size.h"
 #include "bsid_backend.h"
+#include "bsid_internal.h"
 #include "cuda/bsid/bsid_channel_kernels.h"
 #include "cuda/device_buffer.h"
 #include "cuda/pipeline/device_guard.h"
@@ -32,7 +32,7 @@ public:
 
     bsid_transmission transmit(const uint8_t* bits, size_t n, uint64_t first) override
     {
-        detail::checked_add<uint64_t>(first, n, "n", "first + the number of bits");
+        detail::check_stream_bits(first, n);
         bsid_transmission tx;
         tx.drift.assign(n + 1, 0);
         if (!n)

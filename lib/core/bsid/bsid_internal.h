@@ -20,6 +20,10 @@ bsid_transmission bsid_transmit_cpu(const bsid_params& p,
                                     size_t n,
                                     uint64_t first);
 
+/*! @throws std::invalid_argument naming first unless bits [first, first + n) lie within the
+ *  stream (bsid_channel_model::max_stream_bits). */
+void check_stream_bits(uint64_t first, size_t n);
+
 /*! Philox stream (philox_block's third counter word) of the codebook constructions. */
 constexpr uint32_t tvb_construction_stream = 0x54564243u; // "TVBC"
 

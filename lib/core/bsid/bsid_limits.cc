@@ -233,12 +233,13 @@ void bsid_map_options::check() const
     decoder_options::check();
     if (!std::isfinite(drift_threshold) || !(drift_threshold > 0.0) || !(drift_threshold < 1.0))
         bad_option("drift_threshold", fmt(drift_threshold), "a probability in (0, 1), e.g. 1e-10");
-    if (max_drift > max_drift_option)
+    // -1 is the one "derived" value: another negative one is a mistake, not a request.
+    if (max_drift < -1 || max_drift > max_drift_option)
         bad_option("max_drift", std::to_string(max_drift),
-                   "< 0 (derived from the channel) or 0 to " + std::to_string(max_drift_option));
-    if (max_symbol_drift > max_drift_option)
+                   "-1 (derived from the channel) or 0 to " + std::to_string(max_drift_option));
+    if (max_symbol_drift < -1 || max_symbol_drift > max_drift_option)
         bad_option("max_symbol_drift", std::to_string(max_symbol_drift),
-                   "< 0 (derived from the channel) or 0 to " + std::to_string(max_drift_option));
+                   "-1 (derived from the channel) or 0 to " + std::to_string(max_drift_option));
     const int s = static_cast<int>(storage);
     if (s < 0 || s > 2)
         bad_option("storage", std::to_string(s), "auto, global or local");

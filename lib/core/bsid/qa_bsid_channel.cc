@@ -42,6 +42,7 @@ class bsid_channel_test : public CppUnit::TestFixture
     CPPUNIT_TEST(known_answers);
     CPPUNIT_TEST(trivial_channels);
     CPPUNIT_TEST(pieces);
+    CPPUNIT_TEST(stream_limit);
     CPPUNIT_TEST(statistics);
     CPPUNIT_TEST(simulator);
     CPPUNIT_TEST_SUITE_END();
@@ -136,6 +137,23 @@ public:
         // Another seed, another stream.
         const auto other = bsid_channel_model::make(0.03, 0.02, 0.01, 78)->transmit(bits.data(), bits.size(), 1000);
         CPPUNIT_ASSERT(other.received != whole.received);
+    }
+
+    void stream_limit()
+    {
+        // 2^32 segments of draws: the last bits of the stream go, one more would repeat the
+        // draws of its start (the segment index wraps in philox's 32-bit counter word).
+        constexpr uint64_t limit = uint64_t(bsid_channel_model::segment_bits) << 32;
+        CPPUNIT_ASSERT_EQUAL(limit, bsid_channel_model::max_stream_bits);
+        std::vector<uint8_t> bits(50, 1);
+        const auto m = bsid_channel_model::make(0.02, 0.02, 0.02, 5);
+        check_drift(m->transmit(bits.data(), bits.size(), limit - 50), bits.size());
+        qa::expect_invalid([&] { m->transmit(bits.data(), bits.size(), limit - 49); },
+                           "first = 17592186044367 with 50 bits is beyond the channel's stream");
+        qa::expect_invalid([&] { m->transmit(bits.data(), 0, limit + 1); }, "first = ");
+        qa::expect_invalid([&] { m->transmit(bits.data(), bits.size(), UINT64_MAX); }, "first = ");
+        bsid_channel_simulator sim(m, backend_kind::CPU);
+        qa::expect_invalid([&] { sim.transmit(bits.data(), bits.size(), limit); }, "first = ");
     }
 
     void statistics()

@@ -8,7 +8,6 @@
 #include "../backend_factory.h"
 #include "../parallel_for.h"
 #include "../soft_input.h"
-#include "common/quantize.h"
 #include "rate_dematch.h"
 #include "turbo_backend.h"
 #include <gnuradio/gpufec/lte_turbo.h>
@@ -38,6 +37,7 @@ lte_turbo_decoder_engine::lte_turbo_decoder_engine(lte_turbo_code_sptr code,
     opts.check();
     opts.turbo.validate(m_code->K());
     const lte_rate_dematching& rm = opts.rate_match;
+    turbo::check_rv(rm.rv); // unused without E, but never anything else
     if (rm.E > 0) // throws naming E, rv or ncb
         m_rm_index = lte_rate_match_indices(*m_code, rm.E, rm.rv, rm.ncb);
     // A block that ends in a CRC24A (one code block per transport block) says so by its stop rule.
@@ -110,11 +110,7 @@ const int8_t* lte_turbo_decoder_engine::to_quantized(
     }
     m_llr.resize(batch * N);
     to_llrs(in, batch, first_frame, apriori, m_llr.data());
-    const float scale = m_opts.llr_scale;
-    parallel_for(batch * N, copy_workers(batch * N * sizeof(float)), [&](size_t, size_t b, size_t e) {
-        for (size_t i = b; i < e; ++i)
-            q[i] = quantize_llr(m_llr[i], scale);
-    });
+    m_soft->requantize(m_llr.data(), batch * N, q, m_soft_seen, copy_workers(batch * N * sizeof(float)));
     return q;
 }
 

@@ -386,9 +386,12 @@ class lte_turbo_engine_test : public CppUnit::TestFixture
         qa::expect_invalid([&] { lte_turbo_decoder_engine(m_code, o); }, "rv = 4");
         o.rate_match = { 500, 0, 100000 };
         qa::expect_invalid([&] { lte_turbo_decoder_engine(m_code, o); }, "ncb = 100000");
-        // rv and ncb mean nothing without rate de-matching.
-        o.rate_match = { 0, 4, 100000 };
+        // ncb means nothing without rate de-matching; a redundancy version other than 0..3
+        // is a mistake even then (docs/conventions.md: every parameter is checked).
+        o.rate_match = { 0, 3, 100000 };
         CPPUNIT_ASSERT_EQUAL(size_t(780), lte_turbo_decoder_engine(m_code, o).soft_per_frame());
+        o.rate_match = { 0, -1, 0 };
+        qa::expect_invalid([&] { lte_turbo_decoder_engine(m_code, o); }, "rv = -1");
         lte_turbo_decoder_engine dec(m_code, cpu());
         const std::vector<float> short_input(779);
         qa::expect_invalid([&] { decode_all(dec, short_input.data(), short_input.size()); },

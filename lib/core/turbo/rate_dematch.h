@@ -18,6 +18,9 @@ namespace turbo {
  *  bits are summed, bits never sent stay 0 (erasures). */
 void rate_dematch(const std::vector<uint32_t>& index, const float* llrs, float* d, size_t n_d);
 
+/*! @throws std::invalid_argument naming rv unless it is a redundancy version 0..3 */
+void check_rv(int rv);
+
 } // namespace turbo
 } // namespace gpufec
 } // namespace gr

@@ -62,9 +62,7 @@ std::vector<uint32_t> lte_rate_match_indices(const lte_turbo_code& code,
     if (E > lte_rate_match_max_bits)
         throw std::invalid_argument("E = " + std::to_string(E) + " output bits is out of range: "
                                     "allowed is 1 to " + std::to_string(lte_rate_match_max_bits));
-    if (rv < 0 || rv > 3)
-        throw std::invalid_argument("rv = " + std::to_string(rv) +
-                                    " is not a redundancy version: allowed are 0, 1, 2, 3");
+    turbo::check_rv(rv);
     if (filler >= K)
         throw std::invalid_argument("filler = " + std::to_string(filler) +
                                     " bits: a block of K = " + std::to_string(K) +
@@ -129,6 +127,13 @@ std::vector<float> lte_rate_dematch(const lte_turbo_code& code,
 }
 
 namespace turbo {
+
+void check_rv(int rv)
+{
+    if (rv < 0 || rv > 3)
+        throw std::invalid_argument("rv = " + std::to_string(rv) +
+                                    " is not a redundancy version: allowed are 0, 1, 2, 3");
+}
 
 void rate_dematch(const std::vector<uint32_t>& index, const float* llrs, float* d, size_t n_d)
 {

@@ -14,7 +14,6 @@ namespace py = pybind11;
 
 #include "arg_checks.h"
 #include <gnuradio/gpufec/awgn_bpsk_channel.h>
-#include <limits>
 
 void bind_awgn_bpsk_channel(py::module& m)
 {
@@ -33,15 +32,14 @@ void bind_awgn_bpsk_channel(py::module& m)
                          const std::string& snr_kind,
                          double code_rate,
                          const std::string& output,
-                         py::object seed,
+                         gpufec_python::integer seed,
                          const std::string& backend) {
                  return awgn_bpsk_channel::make(
                      snr_db,
                      snr_kind,
                      code_rate,
                      output,
-                     gpufec_python::int_arg<uint64_t>(
-                         seed, "seed", 0, std::numeric_limits<uint64_t>::max()),
+                     seed.as<uint64_t>("seed"),
                      backend);
              }),
              py::arg("snr_db") = 4.0,

@@ -16,8 +16,7 @@ namespace py = pybind11;
 void bind_awgn_bpsk(py::module& m)
 {
     using namespace gr::gpufec;
-    using gpufec_python::int_arg;
-    constexpr uint64_t max_u64 = std::numeric_limits<uint64_t>::max();
+    using gpufec_python::integer;
     m.def(
         "awgn_bpsk",
         [=](py::object bits_arg,
@@ -25,15 +24,15 @@ void bind_awgn_bpsk(py::module& m)
             const std::string& snr_kind,
             double code_rate,
             const std::string& output,
-            py::object seed,
-            py::object first_sample,
+            integer seed,
+            integer first_sample,
             const std::string& backend) {
             const auto bits = gpufec_python::bits_arg(bits_arg, "bits");
             awgn_bpsk_channel_engine ch(awgn_noise::from_snr(snr_db, parse_snr_kind(snr_kind), code_rate),
                                         parse_soft_output(output),
-                                        int_arg<uint64_t>(seed, "seed", 0, max_u64),
+                                        seed.as<uint64_t>("seed"),
                                         parse_backend(backend));
-            const uint64_t first = int_arg<uint64_t>(first_sample, "first_sample", 0, max_u64);
+            const uint64_t first = first_sample.as<uint64_t>("first_sample");
             py::array_t<float> soft(bits.size());
             {
                 py::gil_scoped_release nogil;
@@ -55,9 +54,9 @@ void bind_awgn_bpsk(py::module& m)
     m.def(
         "awgn_bpsk_generate",
         [=](std::shared_ptr<code> c,
-            py::object n_blocks_arg,
+            integer n_blocks_arg,
             double ebn0_db,
-            py::object seed,
+            integer seed,
             const std::string& output,
             const std::string& backend) {
             if (!c)
@@ -65,11 +64,11 @@ void bind_awgn_bpsk(py::module& m)
             // At most as many blocks as keep every size below 2^64 (memory runs out earlier:
             // numpy then says how much it could not allocate).
             const size_t per_block = std::max(c->info_bits_per_block(), c->coded_bits_per_block());
-            const size_t n_blocks = int_arg<size_t>(
-                n_blocks_arg, "n_blocks", 0, std::numeric_limits<size_t>::max() / per_block);
+            const size_t n_blocks =
+                n_blocks_arg.as<size_t>("n_blocks", 0, std::numeric_limits<size_t>::max() / per_block);
             awgn_bpsk_generator gen(c, awgn_noise::from_snr(ebn0_db, snr_kind::EBN0, c->rate()),
                                     parse_soft_output(output),
-                                    int_arg<uint64_t>(seed, "seed", 0, max_u64),
+                                    seed.as<uint64_t>("seed"),
                                     parse_backend(backend));
             py::array_t<uint8_t> info(n_blocks * c->info_bits_per_block());
             py::array_t<float> soft(n_blocks * c->coded_bits_per_block());

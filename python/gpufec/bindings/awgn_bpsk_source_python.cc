@@ -14,7 +14,6 @@ namespace py = pybind11;
 
 #include "arg_checks.h"
 #include <gnuradio/gpufec/awgn_bpsk_source.h>
-#include <limits>
 
 void bind_awgn_bpsk_source(py::module& m)
 {
@@ -27,14 +26,13 @@ void bind_awgn_bpsk_source(py::module& m)
         "Output 0: information bits (uint8 0/1); output 1: soft values (float, positive = bit 1).")
         .def(py::init([](::gr::gpufec::code_sptr code,
                          double ebn0_db,
-                         py::object seed,
+                         gpufec_python::integer seed,
                          const std::string& output,
                          const std::string& backend) {
                  return awgn_bpsk_source::make(
                      code,
                      ebn0_db,
-                     gpufec_python::int_arg<uint64_t>(
-                         seed, "seed", 0, std::numeric_limits<uint64_t>::max()),
+                     seed.as<uint64_t>("seed"),
                      output,
                      backend);
              }),

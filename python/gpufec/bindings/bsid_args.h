@@ -59,20 +59,13 @@ inline gr::gpufec::bsid_channel_model_sptr bsid_channel_arg(py::handle h)
 /*!
  * @brief A 1-D array of hard bits (any integer, bool or float dtype) as uint8.
  * @param name for messages, e.g. "received_bits[3]"
- * @throws ValueError for another number of dimensions or a value other than 0 and 1 (naming
- *         its index and value), TypeError for another dtype
+ * @throws as vector_arg, and ValueError for a value other than 0 and 1 (naming its index and
+ *         value)
  */
 inline std::vector<uint8_t> hard_bits_arg(py::handle v, const std::string& name)
 {
     auto np = py::module_::import("numpy");
-    const py::array a = np.attr("asarray")(v);
-    if (a.ndim() != 1)
-        throw py::value_error(name + " must be a 1-D array of bits, got " +
-                              std::to_string(a.ndim()) + " dimensions");
-    const char kind = a.dtype().kind();
-    if (kind != 'b' && kind != 'u' && kind != 'i' && kind != 'f')
-        throw py::type_error(name + " must hold bits 0 and 1 (integers, booleans or floats), "
-                             "got dtype " + py::str(a.dtype()).cast<std::string>());
+    const py::array a = vector_arg(v, name);
     const py::array bad = np.attr("flatnonzero")(
         np.attr("logical_and")(np.attr("not_equal")(a, 0), np.attr("not_equal")(a, 1)));
     if (bad.size() > 0) {
@@ -87,11 +80,11 @@ inline std::vector<uint8_t> hard_bits_arg(py::handle v, const std::string& name)
 }
 
 /*! @p v as an optional non-negative int: None gives -1 (derive it). */
-inline int optional_limit_arg(py::handle v, const char* name)
+inline int optional_limit_arg(const integer& v, const char* name)
 {
     if (v.is_none())
         return -1;
-    return int_arg<int>(v, name, 0, 1 << 30, "None (derived from the channel) or 0 to 2^30");
+    return v.as<int>(name, 0, 1 << 30, "None (derived from the channel) or 0 to 2^30");
 }
 
 } // namespace gpufec_python

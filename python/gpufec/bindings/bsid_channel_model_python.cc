@@ -18,24 +18,23 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
-using gpufec_python::int_arg;
-constexpr uint64_t max_u64 = std::numeric_limits<uint64_t>::max();
+using gpufec_python::integer;
 
-std::shared_ptr<bsid_channel_model> make_model(double pi, double pd, double ps, py::object seed)
+std::shared_ptr<bsid_channel_model> make_model(double pi, double pd, double ps, integer seed)
 {
     return gpufec_python::python_holder(
-        bsid_channel_model::make(pi, pd, ps, int_arg<uint64_t>(seed, "seed", 0, max_u64)));
+        bsid_channel_model::make(pi, pd, ps, seed.as<uint64_t>("seed")));
 }
 
 py::tuple transmit(const std::shared_ptr<bsid_channel_model>& self,
                    py::object bits,
-                   py::object first,
+                   integer first,
                    const std::string& backend,
-                   py::object device)
+                   integer device)
 {
     const auto in = gpufec_python::bits_arg(bits, "bits");
-    const uint64_t f = int_arg<uint64_t>(first, "first", 0, max_u64);
-    const int dev = int_arg<int>(device, "device", 0, std::numeric_limits<int>::max());
+    const uint64_t f = first.as<uint64_t>("first");
+    const int dev = device.as<int>("device", 0, std::numeric_limits<int>::max());
     const backend_kind kind = parse_backend(backend);
     bsid_transmission t;
     {
@@ -88,10 +87,10 @@ void bind_bsid_channel_model(py::module& m)
              "backend: 'auto' (the GPU when present), 'cpu' or 'cuda'; the same output on each.")
         .def(
             "drift_distribution",
-            [](const bsid_channel_model& c, py::object T) {
+            [](const bsid_channel_model& c, integer T) {
                 int lo = 0, hi = 0;
                 const std::vector<double> p = bsid_drift_distribution(
-                    c.params(), int_arg<size_t>(T, "T", 0, size_t(1) << 31), &lo, &hi);
+                    c.params(), T.as<size_t>("T", 0, size_t(1) << 31), &lo, &hi);
                 return py::make_tuple(lo, gpufec_python::to_array(p));
             },
             py::arg("T"),

@@ -15,7 +15,6 @@ namespace py = pybind11;
 #include "arg_checks.h"
 #include "bsid_args.h"
 #include <gnuradio/gpufec/bsid_channel.h>
-#include <limits>
 
 void bind_bsid_channel(py::module& m)
 {
@@ -32,14 +31,13 @@ void bind_bsid_channel(py::module& m)
         .def(py::init([](double pi,
                          double pd,
                          double ps,
-                         py::object seed,
+                         gpufec_python::integer seed,
                          const std::string& backend) {
                  return bsid_channel::make(
                      pi,
                      pd,
                      ps,
-                     gpufec_python::int_arg<uint64_t>(
-                         seed, "seed", 0, std::numeric_limits<uint64_t>::max()),
+                     seed.as<uint64_t>("seed"),
                      backend);
              }),
              py::arg("pi"),

@@ -18,6 +18,7 @@ namespace py = pybind11;
 void bind_bsid_map_decoder(py::module& m)
 {
     using namespace ::gr::gpufec;
+    using gpufec_python::integer;
     const bsid_map_options d;
 
     py::class_<bsid_map_decoder, gr::block, gr::basic_block, std::shared_ptr<bsid_map_decoder>>(
@@ -32,27 +33,27 @@ void bind_bsid_map_decoder(py::module& m)
                          py::object channel,
                          const std::string& output,
                          const std::string& backend,
-                         int device,
-                         int max_drift,
-                         size_t lookahead,
+                         integer device,
+                         integer max_drift,
+                         integer lookahead,
                          const std::string& storage,
                          const std::string& precision,
-                         unsigned threads,
+                         integer threads,
                          double drift_threshold,
-                         int max_symbol_drift,
+                         integer max_symbol_drift,
                          const std::string& lattice) {
                  return bsid_map_decoder::make(gpufec_python::tvb_code_arg(code),
                                                gpufec_python::bsid_channel_arg(channel),
                                                output,
                                                backend,
-                                               device,
-                                               max_drift,
-                                               lookahead,
+                                               device.as<int>("device"),
+                                               max_drift.as<int>("max_drift"),
+                                               lookahead.as<size_t>("lookahead"),
                                                storage,
                                                precision,
-                                               threads,
+                                               threads.as<unsigned>("threads"),
                                                drift_threshold,
-                                               max_symbol_drift,
+                                               max_symbol_drift.as<int>("max_symbol_drift"),
                                                lattice);
              }),
              py::arg("code"),

@@ -19,29 +19,29 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
-using gpufec_python::int_arg;
+using gpufec_python::integer;
 
 bsid_map_options make_options(const std::string& backend,
-                              py::handle device,
-                              py::handle max_drift,
-                              py::handle max_symbol_drift,
+                              const integer& device,
+                              const integer& max_drift,
+                              const integer& max_symbol_drift,
                               double drift_threshold,
                               const std::string& storage,
                               const std::string& precision,
-                              py::handle threads,
-                              py::handle lookahead,
+                              const integer& threads,
+                              const integer& lookahead,
                               const std::string& lattice)
 {
     bsid_map_options o;
     o.backend = parse_backend(backend);
-    o.device = int_arg<int>(device, "device", 0, std::numeric_limits<int>::max());
+    o.device = device.as<int>("device");
     o.max_drift = gpufec_python::optional_limit_arg(max_drift, "max_drift");
     o.max_symbol_drift = gpufec_python::optional_limit_arg(max_symbol_drift, "max_symbol_drift");
     o.drift_threshold = drift_threshold;
     o.storage = parse_bsid_storage(storage);
     o.precision = parse_bsid_precision(precision);
-    o.threads = int_arg<unsigned>(threads, "threads", 0, 4096);
-    o.lookahead = int_arg<size_t>(lookahead, "lookahead", 0, size_t(1) << 20);
+    o.threads = threads.as<unsigned>("threads");
+    o.lookahead = lookahead.as<size_t>("lookahead");
     o.lattice = parse_bsid_lattice(lattice);
     o.check();
     return o;
@@ -65,7 +65,7 @@ received_frames received_arg(py::handle v)
         if (frames.empty())
             throw py::value_error("received_bits is an empty list: give at least one frame");
     } else {
-        const py::array a = py::module_::import("numpy").attr("asarray")(v);
+        const py::array a = gpufec_python::real_array_arg(v, "received_bits");
         if (a.ndim() == 2) {
             for (py::ssize_t f = 0; f < a.shape(0); ++f)
                 frames.push_back(a.attr("__getitem__")(f));
@@ -90,9 +90,7 @@ std::vector<double> priors_arg(py::handle v, size_t frames, size_t N, size_t q, 
     if (v.is_none())
         return {};
     const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(
-        py::module_::import("numpy").attr("asarray")(v, "float64"));
-    if (!a)
-        throw py::type_error("priors must be an array of probabilities");
+        gpufec_python::real_array_arg(v, "priors"));
     const bool per_frame = a.ndim() == 3 && size_t(a.shape(0)) == frames;
     const size_t d = a.ndim() == 3 ? 1 : 0;
     if (!(a.ndim() == 2 || per_frame) || size_t(a.shape(d)) != N || size_t(a.shape(d + 1)) != q)
@@ -169,8 +167,8 @@ void bind_bsid_map(py::module& m)
         "bsid_drift_limits_for",
         [](std::shared_ptr<tvb_code> c,
            py::object channel,
-           py::object max_drift,
-           py::object max_symbol_drift,
+           integer max_drift,
+           integer max_symbol_drift,
            double drift_threshold) {
             const tvb_code_sptr code = gpufec_python::tvb_code_arg(c);
             return bsid_derive_drift_limits(
@@ -195,19 +193,19 @@ void bind_bsid_map(py::module& m)
            py::object channel,
            py::object received_bits,
            py::object priors,
-           py::object max_drift,
+           integer max_drift,
            const std::string& backend,
            const std::string& precision,
            const std::string& storage,
-           py::object device,
-           py::object threads,
-           py::object max_symbol_drift,
+           integer device,
+           integer threads,
+           integer max_symbol_drift,
            double drift_threshold,
            bool return_decisions,
            const std::string& lattice) {
             const bsid_map_options o = make_options(backend, device, max_drift, max_symbol_drift,
                                                     drift_threshold, storage, precision,
-                                                    threads, py::int_(0), lattice);
+                                                    threads, integer(py::int_(0)), lattice);
             return decode(c, channel, received_bits, priors, o, return_decisions);
         },
         py::arg("code"),
@@ -240,7 +238,8 @@ void bind_bsid_map(py::module& m)
 
     m.def(
         "bsid_hard_decisions",
-        [](py::array_t<double, py::array::c_style | py::array::forcecast> posteriors) {
+        [](py::object posteriors_arg) {
+            const py::array posteriors = gpufec_python::real_array_arg(posteriors_arg, "posteriors");
             if (posteriors.ndim() < 1)
                 throw py::value_error("posteriors must have a last axis of q probabilities");
             // numpy's argmax takes the first maximum: the lowest symbol, as the engine does.
@@ -257,17 +256,17 @@ void bind_bsid_map(py::module& m)
         [](std::shared_ptr<tvb_code> c,
            py::object channel,
            py::object received_bits,
-           py::object lookahead,
-           py::object max_drift,
+           integer lookahead,
+           integer max_drift,
            const std::string& backend,
            const std::string& precision,
-           py::object threads,
+           integer threads,
            bool return_posteriors,
            const std::string& lattice) {
             const tvb_code_sptr code = gpufec_python::tvb_code_arg(c);
             const bsid_channel_model_sptr ch = gpufec_python::bsid_channel_arg(channel);
             const bsid_map_options o =
-                make_options(backend, py::int_(0), max_drift, py::none(),
+                make_options(backend, integer(py::int_(0)), max_drift, integer(),
                              bsid_default_drift_threshold, "auto", precision, threads, lookahead,
                              lattice);
             const std::vector<uint8_t> in =

@@ -17,6 +17,7 @@ namespace {
 
 using namespace gr::gpufec;
 using gpufec_python::int_arg;
+using gpufec_python::integer;
 
 std::string octal(unsigned v)
 {
@@ -26,16 +27,15 @@ std::string octal(unsigned v)
 }
 
 /* Python holds codes as shared_ptr<conv_code> (the base class code is bound that way); every
- * C++ user takes shared_ptr<const conv_code>, which the bindings convert to implicitly. The
- * integers arrive as Python objects so that any value gets a message naming it. */
-std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
+ * C++ user takes shared_ptr<const conv_code>, which the bindings convert to implicitly. */
+std::shared_ptr<conv_code> make_conv_code(const integer& k_arg,
                                           py::object polys_arg,
                                           const std::string& puncture,
                                           termination term,
-                                          py::object frame_bits_arg,
+                                          const integer& frame_bits_arg,
                                           const std::string& order_name)
 {
-    const int k = int_arg<int>(k_arg, "k", conv_code::min_k, conv_code::max_k);
+    const int k = k_arg.as<int>("k", conv_code::min_k, conv_code::max_k);
     const polys_order order = parse_polys_order(order_name);
     if (!py::isinstance<py::sequence>(polys_arg) || py::isinstance<py::str>(polys_arg))
         throw py::type_error("polys must be a list of generators, e.g. [0o171, 0o133], got " +
@@ -52,9 +52,9 @@ std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
     }
     // 0 passes: the core allows it for streaming codes and explains it for framed ones.
     const size_t frame_bits =
-        int_arg<size_t>(frame_bits_arg, "frame_bits", 0, conv_code::max_frame_bits,
-                        "1 to " + std::to_string(conv_code::max_frame_bits) +
-                            " information bits per frame");
+        frame_bits_arg.as<size_t>("frame_bits", 0, conv_code::max_frame_bits,
+                                  "1 to " + std::to_string(conv_code::max_frame_bits) +
+                                      " information bits per frame");
     return std::const_pointer_cast<conv_code>(
         conv_code::make_signed(k, polys, puncture, term, frame_bits, order));
 }
@@ -62,12 +62,12 @@ std::shared_ptr<conv_code> make_conv_code(py::object k_arg,
 std::shared_ptr<conv_code> make_preset(const std::string& name,
                                        const std::string& puncture,
                                        termination term,
-                                       py::object frame_bits_arg)
+                                       const integer& frame_bits_arg)
 {
     const size_t frame_bits =
-        int_arg<size_t>(frame_bits_arg, "frame_bits", 0, conv_code::max_frame_bits,
-                        "1 to " + std::to_string(conv_code::max_frame_bits) +
-                            " information bits per frame");
+        frame_bits_arg.as<size_t>("frame_bits", 0, conv_code::max_frame_bits,
+                                  "1 to " + std::to_string(conv_code::max_frame_bits) +
+                                      " information bits per frame");
     return std::const_pointer_cast<conv_code>(conv_code::preset(name, puncture, term, frame_bits));
 }
 
@@ -136,8 +136,8 @@ void bind_conv_code(py::module& m)
         "A negative generator sends its output inverted, as in gr-fec: CCSDS is\n"
         "[0o171, -0o133], or [79, -109] in gr-fec's form. Standard codes:\n"
         "gpufec.conv_code.preset('ccsds', ...).")
-        .def(py::init([](py::object k, py::object polys, const std::string& puncture,
-                         const std::string& term, py::object frame_bits,
+        .def(py::init([](const integer& k, py::object polys, const std::string& puncture,
+                         const std::string& term, const integer& frame_bits,
                          const std::string& order) {
                  return make_conv_code(
                      k, polys, puncture, parse_termination(term), frame_bits, order);
@@ -163,7 +163,7 @@ void bind_conv_code(py::module& m)
         .def_static(
             "preset",
             [](const std::string& name, const std::string& puncture, const std::string& term,
-               py::object frame_bits) {
+               const integer& frame_bits) {
                 return make_preset(name, puncture, parse_termination(term), frame_bits);
             },
             py::arg("name"),

@@ -12,6 +12,7 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/conv_fec_encoder.h>
 
 void bind_conv_fec_encoder(py::module& m)
@@ -29,6 +30,15 @@ void bind_conv_fec_encoder(py::module& m)
         "fec.bercurve_generator: one frame of a framed code per call, tail and puncturing\n"
         "included. Leave the gr-fec blocks' puncpat at '11': the code punctures.")
         .def(py::init(&conv_fec_encoder::make), py::arg("code"))
+        .def(
+            "set_frame_size",
+            [](conv_fec_encoder& x, gpufec_python::integer frame_size) {
+                return x.set_frame_size(frame_size.as<unsigned>("frame_size"));
+            },
+            py::arg("frame_size"),
+            "gr-fec's: frames of frame_size information bits (1 up to the code's); False for a\n"
+            "longer one (the code's frame is kept) and for a length no whole number of frames\n"
+            "has (the next frame is then dropped, with a log line)")
         .def(
             "code",
             [](const conv_fec_encoder& x) {

@@ -15,6 +15,7 @@ namespace py = pybind11;
 
 using namespace gr::gpufec;
 using gpufec_python::checked_lte_turbo_code;
+using gpufec_python::integer;
 using gpufec_python::read_bit_vector;
 using gpufec_python::to_array;
 
@@ -24,7 +25,7 @@ void bind_crc(py::module& m)
 {
     m.def(
         "lte_crc_attach",
-        [](py::array bits, const std::string& kind) {
+        [](py::object bits, const std::string& kind) {
             return to_array(lte_crc_attach(read_bit_vector(bits, "bits"), kind));
         },
         py::arg("bits"),
@@ -33,7 +34,7 @@ void bind_crc(py::module& m)
         "'16' or '8'.");
     m.def(
         "lte_crc_check",
-        [](py::array bits, const std::string& kind) {
+        [](py::object bits, const std::string& kind) {
             return lte_crc_check(read_bit_vector(bits, "bits"), kind);
         },
         py::arg("bits"),
@@ -41,7 +42,7 @@ void bind_crc(py::module& m)
         "Whether the last L bits of bits are the CRC of the bits before them.");
     m.def(
         "lte_crc_parity",
-        [](py::array bits, const std::string& kind) {
+        [](py::object bits, const std::string& kind) {
             const auto b = read_bit_vector(bits, "bits");
             return lte_crc_parity(b.data(), b.size(), parse_lte_crc(kind));
         },
@@ -55,7 +56,10 @@ void bind_segmentation(py::module& m)
 {
     py::class_<lte_segmentation>(
         m, "lte_segmentation", "Code block segmentation parameters (TS 36.212 5.1.2).")
-        .def_static("compute", &lte_segmentation::compute, py::arg("B"),
+        .def_static(
+            "compute",
+            [](integer B) { return lte_segmentation::compute(B.as<size_t>("B")); },
+            py::arg("B"),
                     "The parameters for B >= 1 input bits (a transport block with its CRC24A).")
         .def_readonly("B", &lte_segmentation::B)
         .def_readonly("C", &lte_segmentation::C, "code blocks")
@@ -65,7 +69,10 @@ void bind_segmentation(py::module& m)
         .def_readonly("C_minus", &lte_segmentation::C_minus)
         .def_readonly("F", &lte_segmentation::F, "filler bits at the start of block 0")
         .def_readonly("L", &lte_segmentation::L, "CRC24B bits per block (0 when C = 1)")
-        .def("block_size", &lte_segmentation::block_size, py::arg("r"))
+        .def(
+            "block_size",
+            [](const lte_segmentation& s, integer r) { return s.block_size(r.as<size_t>("r")); },
+            py::arg("r"))
         .def("__repr__", [](const lte_segmentation& s) {
             return "<gpufec.lte_segmentation B=" + std::to_string(s.B) + " C=" +
                    std::to_string(s.C) + " K+=" + std::to_string(s.K_plus) + " K-=" +
@@ -73,7 +80,7 @@ void bind_segmentation(py::module& m)
         });
     m.def(
         "lte_segment",
-        [](py::array bits) {
+        [](py::object bits) {
             py::list out;
             for (const auto& block : lte_segment(read_bit_vector(bits, "bits")))
                 out.append(to_array(block));
@@ -84,12 +91,12 @@ void bind_segmentation(py::module& m)
         "0 and, with more than one block, a CRC24B at the end of each.");
     m.def(
         "lte_desegment",
-        [](const std::vector<py::array>& blocks, size_t B) {
+        [](const std::vector<py::object>& blocks, integer B) {
             std::vector<std::vector<uint8_t>> in;
             for (size_t r = 0; r < blocks.size(); ++r)
-                in.push_back(read_bit_vector(blocks[r], ("blocks[" + std::to_string(r) + "]").c_str()));
+                in.push_back(read_bit_vector(blocks[r], "blocks[" + std::to_string(r) + "]"));
             std::vector<uint8_t> crc_ok;
-            const auto bits = lte_desegment(in, B, &crc_ok);
+            const auto bits = lte_desegment(in, B.as<size_t>("B"), &crc_ok);
             py::array_t<bool> ok(crc_ok.size());
             std::copy(crc_ok.begin(), crc_ok.end(), ok.mutable_data());
             return py::make_tuple(to_array(bits), ok);
@@ -104,8 +111,12 @@ void bind_rate_matching(py::module& m)
 {
     m.def(
         "lte_rate_match_indices",
-        [](std::shared_ptr<lte_turbo_code> c, size_t E, int rv, size_t ncb, size_t filler) {
-            return to_array(lte_rate_match_indices(checked_lte_turbo_code(c), E, rv, ncb, filler));
+        [](std::shared_ptr<lte_turbo_code> c, integer E, integer rv, integer ncb, integer filler) {
+            return to_array(lte_rate_match_indices(checked_lte_turbo_code(c),
+                                                   E.as<size_t>("E"),
+                                                   rv.as<int>("rv"),
+                                                   ncb.as<size_t>("ncb"),
+                                                   filler.as<size_t>("filler")));
         },
         py::arg("code"),
         py::arg("E"),
@@ -115,9 +126,18 @@ void bind_rate_matching(py::module& m)
         "For each of the E rate-matched bits, its index in d(0) | d(1) | d(2).");
     m.def(
         "lte_rate_match",
-        [](std::shared_ptr<lte_turbo_code> c, py::array d, size_t E, int rv, size_t ncb, size_t filler) {
-            return to_array(
-                lte_rate_match(checked_lte_turbo_code(c), read_bit_vector(d, "d"), E, rv, ncb, filler));
+        [](std::shared_ptr<lte_turbo_code> c,
+           py::object d,
+           integer E,
+           integer rv,
+           integer ncb,
+           integer filler) {
+            return to_array(lte_rate_match(checked_lte_turbo_code(c),
+                                           read_bit_vector(d, "d"),
+                                           E.as<size_t>("E"),
+                                           rv.as<int>("rv"),
+                                           ncb.as<size_t>("ncb"),
+                                           filler.as<size_t>("filler")));
         },
         py::arg("code"),
         py::arg("d"),
@@ -130,10 +150,18 @@ void bind_rate_matching(py::module& m)
         "filler: filler bits at the block's start.");
     m.def(
         "lte_rate_dematch",
-        [](std::shared_ptr<lte_turbo_code> c, py::array llrs, int rv, size_t ncb, size_t filler,
+        [](std::shared_ptr<lte_turbo_code> c,
+           py::object llrs,
+           integer rv,
+           integer ncb,
+           integer filler,
            float filler_llr) {
-            return to_array(lte_rate_dematch(checked_lte_turbo_code(c), gpufec_python::read_float_vector(llrs, "llrs"), rv, ncb,
-                                             filler, filler_llr));
+            return to_array(lte_rate_dematch(checked_lte_turbo_code(c),
+                                             gpufec_python::read_float_vector(llrs, "llrs"),
+                                             rv.as<int>("rv"),
+                                             ncb.as<size_t>("ncb"),
+                                             filler.as<size_t>("filler"),
+                                             filler_llr));
         },
         py::arg("code"),
         py::arg("llrs"),

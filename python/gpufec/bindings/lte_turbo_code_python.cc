@@ -8,6 +8,7 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include "lte_turbo_code_arg.h"
 #include "numpy_arrays.h"
 #include <gnuradio/gpufec/lte_turbo_code.h>
@@ -18,9 +19,9 @@ using namespace gr::gpufec;
 
 /* Python holds codes as shared_ptr<lte_turbo_code> (the base class code is bound that way);
  * C++ users take shared_ptr<const lte_turbo_code>, which the bindings convert to implicitly. */
-std::shared_ptr<lte_turbo_code> make_lte_turbo_code(long long K)
+std::shared_ptr<lte_turbo_code> make_lte_turbo_code(const gpufec_python::integer& K)
 {
-    return std::const_pointer_cast<lte_turbo_code>(lte_turbo_code::make(K));
+    return std::const_pointer_cast<lte_turbo_code>(lte_turbo_code::make(K.as<long long>("K")));
 }
 
 } // namespace
@@ -44,13 +45,18 @@ void bind_lte_turbo_code(py::module& m)
             "the QPP permutation: entry i is (f1 i + f2 i^2) mod K, the information bit that is\n"
             "bit i of the second encoder's input")
         .def_static("block_sizes", &lte_turbo_code::block_sizes, "the 188 code block sizes")
-        .def_static("is_block_size", &lte_turbo_code::is_block_size, py::arg("K"))
+        .def_static(
+            "is_block_size",
+            [](const gpufec_python::integer& K) {
+                return lte_turbo_code::is_block_size(K.as<long long>("K"));
+            },
+            py::arg("K"))
         .def("__repr__",
              [](const lte_turbo_code& c) { return "<gpufec.lte_turbo_code " + c.name() + ">"; });
 
     m.def(
         "lte_turbo_encode",
-        [](std::shared_ptr<lte_turbo_code> c, py::array bits) {
+        [](std::shared_ptr<lte_turbo_code> c, py::object bits) {
             const lte_turbo_code& code = gpufec_python::checked_lte_turbo_code(c);
             const auto in = gpufec_python::read_bit_vector(bits, "bits");
             std::vector<uint8_t> coded;

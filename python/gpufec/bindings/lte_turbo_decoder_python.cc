@@ -12,11 +12,13 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/lte_turbo_decoder.h>
 
 void bind_lte_turbo_decoder(py::module& m)
 {
     using namespace ::gr::gpufec;
+    using gpufec_python::integer;
     const decoder_options common;
     const lte_turbo_params turbo;
     const lte_rate_dematching rm;
@@ -28,7 +30,43 @@ void bind_lte_turbo_decoder(py::module& m)
         "positive = bit 1) in, K bits (uint8 0/1) per block out. Tags on each block's first bit:\n"
         "'frame_start', 'crc_pass' (bool) and 'iterations'. With llr_output=True, output 1 gives\n"
         "the K a-posteriori LLRs (float) of each block, with the same tags.")
-        .def(py::init(&lte_turbo_decoder::make),
+        .def(py::init([](lte_turbo_code_sptr code,
+                         integer iterations,
+                         const std::string& algorithm,
+                         float scaling,
+                         const std::string& early_stop,
+                         const std::string& backend,
+                         const std::string& input,
+                         float llr_scale,
+                         bool invert,
+                         integer device,
+                         integer subblocks,
+                         integer guard,
+                         const std::string& length_tag,
+                         integer E,
+                         integer rv,
+                         integer ncb,
+                         bool llr_output,
+                         const std::string& metrics) {
+                 return lte_turbo_decoder::make(code,
+                                                iterations.as<int>("iterations"),
+                                                algorithm,
+                                                scaling,
+                                                early_stop,
+                                                backend,
+                                                input,
+                                                llr_scale,
+                                                invert,
+                                                device.as<int>("device"),
+                                                subblocks.as<int>("subblocks"),
+                                                guard.as<int>("guard"),
+                                                length_tag,
+                                                E.as<size_t>("E"),
+                                                rv.as<int>("rv"),
+                                                ncb.as<size_t>("ncb"),
+                                                llr_output,
+                                                metrics);
+             }),
              py::arg("code"),
              py::arg("iterations") = turbo.iterations,
              py::arg("algorithm") = turbo_algorithm_name(turbo.algorithm),

@@ -16,9 +16,12 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
+using gpufec_python::integer;
 
 /* Bits and a-posteriori LLRs of a whole array of blocks. */
-py::tuple decode_with_llrs(lte_turbo_decoder_engine& dec, const gpufec_python::soft_array& s)
+py::tuple decode_with_llrs(lte_turbo_decoder_engine& dec,
+                           const gpufec_python::soft_array& s,
+                           float llr_scale)
 {
     const size_t blocks = whole_frames(dec, s.size), K = dec.bits_per_frame();
     py::array_t<uint8_t> bits(blocks * K);
@@ -32,6 +35,7 @@ py::tuple decode_with_llrs(lte_turbo_decoder_engine& dec, const gpufec_python::s
         else
             dec.decode_frames(s.q.data(), b, blocks, a, nullptr);
     }
+    gpufec_python::check_not_erased(dec.nonfinite(), llr_scale);
     return py::make_tuple(bits, app);
 }
 
@@ -45,29 +49,35 @@ void bind_lte_turbo(py::module& m)
     m.def(
         "lte_turbo_decode",
         [](std::shared_ptr<lte_turbo_code> c,
-           py::array llrs,
-           int iterations,
+           py::object llrs,
+           integer iterations,
            const std::string& algorithm,
            float scaling,
            const std::string& early_stop,
            const std::string& backend,
            bool invert,
            float llr_scale,
-           int subblocks,
-           int guard,
+           integer subblocks,
+           integer guard,
            bool return_llrs,
-           int device,
+           integer device,
            const std::string& metrics) -> py::object {
             gpufec_python::checked_lte_turbo_code(c);
             const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
             const lte_turbo_options opts(
-                decoder_options::from_parameters(backend, "float", llr_scale, invert, device),
-                lte_turbo_params::from_parameters(iterations, algorithm, scaling, early_stop,
-                                                  subblocks, guard, metrics));
+                decoder_options::from_parameters(
+                    backend, "float", llr_scale, invert, device.as<int>("device")),
+                lte_turbo_params::from_parameters(iterations.as<int>("iterations"),
+                                                  algorithm,
+                                                  scaling,
+                                                  early_stop,
+                                                  subblocks.as<int>("subblocks"),
+                                                  guard.as<int>("guard"),
+                                                  metrics));
             lte_turbo_decoder_engine dec(c, opts);
             if (return_llrs)
-                return decode_with_llrs(dec, soft);
-            return gpufec_python::decode_array(dec, soft);
+                return decode_with_llrs(dec, soft, llr_scale);
+            return gpufec_python::decode_array(dec, soft, llr_scale);
         },
         py::arg("code"),
         py::arg("llrs"),

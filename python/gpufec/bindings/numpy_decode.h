@@ -3,16 +3,19 @@
  *
  * Input arrays: float32/float64 are soft values; int8 are soft values used as they are;
  * uint8 and bool are hard decisions (0/1), decoded as such whatever `invert` says; any other
- * type is refused with a message naming what is accepted.
+ * type is refused with a message naming what is accepted (complex ones with a ValueError, as
+ * everywhere: arg_checks.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_PYTHON_NUMPY_DECODE_H
 #define INCLUDED_GPUFEC_PYTHON_NUMPY_DECODE_H
 
+#include "arg_checks.h"
 #include "numpy_arrays.h"
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <gnuradio/gpufec/decoder.h>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,9 +33,9 @@ struct soft_array {
     size_t size = 0;
 };
 
-inline soft_array read_soft(const py::array& llrs, const char* name, bool invert)
+inline soft_array read_soft(py::handle llrs_arg, const char* name, bool invert)
 {
-    check_1d(llrs, name);
+    const py::array llrs = vector_arg(llrs_arg, name);
     soft_array s;
     s.size = static_cast<size_t>(llrs.size());
     const py::dtype dt = llrs.dtype();
@@ -66,15 +69,34 @@ inline soft_array read_soft(const py::array& llrs, const char* name, bool invert
                          "hard bits (0/1)");
 }
 
+/*!
+ * @brief Refuses a decode in which llr_scale quantized every finite nonzero soft value to 0:
+ * the decoder saw only erasures, and its output means nothing.
+ * @throws ValueError naming llr_scale
+ */
+inline void check_not_erased(const nonfinite_report& r, float llr_scale)
+{
+    if (r.erased_batches == 0 || r.kept_batches > 0)
+        return;
+    char scale[32];
+    std::snprintf(scale, sizeof scale, "%g", static_cast<double>(llr_scale));
+    throw py::value_error(
+        "llr_scale = " + std::string(scale) +
+        " quantized every finite nonzero value of llrs to 0, an erasure (|x| * llr_scale < 0.5 "
+        "throughout): the decoder would see nothing. Raise llr_scale so that typical "
+        "|x| * llr_scale is in the tens (docs/conventions.md)");
+}
+
 /*! The whole array through a framed or streaming engine (decoder.h's decode_all). */
 template <class Engine>
-py::array_t<uint8_t> decode_array(Engine& dec, const soft_array& s)
+py::array_t<uint8_t> decode_array(Engine& dec, const soft_array& s, float llr_scale)
 {
     std::vector<uint8_t> bits;
     {
         py::gil_scoped_release nogil;
         bits = s.is_float ? decode_all(dec, s.f.data(), s.size) : decode_all(dec, s.q.data(), s.size);
     }
+    check_not_erased(dec.nonfinite(), llr_scale);
     py::array_t<uint8_t> out(bits.size());
     std::copy(bits.begin(), bits.end(), out.mutable_data());
     return out;

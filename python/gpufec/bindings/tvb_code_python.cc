@@ -18,7 +18,7 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
-using gpufec_python::int_arg;
+using gpufec_python::integer;
 
 /* codebooks: None, or [N][q][n] bits. */
 std::vector<uint8_t> codebooks_arg(py::handle v, size_t n, size_t q, size_t N)
@@ -26,7 +26,7 @@ std::vector<uint8_t> codebooks_arg(py::handle v, size_t n, size_t q, size_t N)
     if (v.is_none())
         return {};
     auto np = py::module_::import("numpy");
-    const py::array a = np.attr("asarray")(v);
+    const py::array a = gpufec_python::real_array_arg(v, "codebooks");
     const std::string want = "[N][q][n] = [" + std::to_string(N) + "][" + std::to_string(q) +
                              "][" + std::to_string(n) + "]";
     std::string got = "(";
@@ -39,18 +39,18 @@ std::vector<uint8_t> codebooks_arg(py::handle v, size_t n, size_t q, size_t N)
     return gpufec_python::hard_bits_arg(np.attr("ravel")(a), "codebooks (flattened)");
 }
 
-std::shared_ptr<tvb_code> make_code(py::object n,
-                                    py::object q,
-                                    py::object N,
+std::shared_ptr<tvb_code> make_code(const integer& n,
+                                    const integer& q,
+                                    const integer& N,
                                     py::object codebooks,
                                     const std::string& construction,
-                                    py::object seed)
+                                    const integer& seed)
 {
-    const size_t nn = int_arg<size_t>(n, "n", 1, 32);
-    const size_t qq = int_arg<size_t>(q, "q", 2, 65536, "a power of two, 2 to min(2^n, 65536)");
-    const size_t NN = int_arg<size_t>(N, "N", 1, std::numeric_limits<int32_t>::max(),
-                                      "1 to (2^31 - 1) / n");
-    const uint64_t s = int_arg<uint64_t>(seed, "seed", 0, std::numeric_limits<uint64_t>::max());
+    const size_t nn = n.as<size_t>("n", 1, 32);
+    const size_t qq = q.as<size_t>("q", 2, 65536, "a power of two, 2 to min(2^n, 65536)");
+    const size_t NN =
+        N.as<size_t>("N", 1, std::numeric_limits<int32_t>::max(), "1 to (2^31 - 1) / n");
+    const uint64_t s = seed.as<uint64_t>("seed");
     return gpufec_python::python_holder(
         tvb_code::make(nn, qq, NN, codebooks_arg(codebooks, nn, qq, NN), construction, s));
 }
@@ -60,7 +60,7 @@ std::shared_ptr<tvb_code> make_code(py::object n,
 std::vector<uint32_t> symbols_arg(const tvb_code& c, py::handle v, bool whole_messages)
 {
     auto np = py::module_::import("numpy");
-    const py::array a = np.attr("asarray")(v);
+    const py::array a = gpufec_python::real_array_arg(v, "symbols");
     const char kind = a.dtype().kind();
     if (kind != 'u' && kind != 'i' && kind != 'b')
         throw py::type_error("symbols must be integers, got dtype " +

@@ -12,11 +12,13 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/viterbi_decoder.h>
 
 void bind_viterbi_decoder(py::module& m)
 {
     using viterbi_decoder = ::gr::gpufec::viterbi_decoder;
+    using gpufec_python::integer;
     const ::gr::gpufec::decoder_options defaults;
 
     py::class_<viterbi_decoder, gr::block, gr::basic_block, std::shared_ptr<viterbi_decoder>>(
@@ -24,7 +26,29 @@ void bind_viterbi_decoder(py::module& m)
         "viterbi_decoder",
         "Soft-input Viterbi decoder on the GPU or the CPU: soft values (float or int8, positive =\n"
         "bit 1) in, bits (uint8 0/1) out. Framed codes tag each frame's first bit 'frame_start'.")
-        .def(py::init(&viterbi_decoder::make),
+        .def(py::init([](::gr::gpufec::conv_code_sptr code,
+                         const std::string& backend,
+                         const std::string& input,
+                         float llr_scale,
+                         bool invert,
+                         integer payload,
+                         integer before,
+                         integer after,
+                         integer device,
+                         const std::string& length_tag,
+                         bool find_pairing) {
+                 return viterbi_decoder::make(code,
+                                              backend,
+                                              input,
+                                              llr_scale,
+                                              invert,
+                                              payload.as<size_t>("payload"),
+                                              before.as<size_t>("before"),
+                                              after.as<size_t>("after"),
+                                              device.as<int>("device"),
+                                              length_tag,
+                                              find_pairing);
+             }),
              py::arg("code"),
              py::arg("backend") = "auto",
              py::arg("input") = "float",

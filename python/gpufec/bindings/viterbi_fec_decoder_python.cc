@@ -12,12 +12,14 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/decoder.h>
 #include <gnuradio/gpufec/viterbi_fec_decoder.h>
 
 void bind_viterbi_fec_decoder(py::module& m)
 {
     using viterbi_fec_decoder = ::gr::gpufec::viterbi_fec_decoder;
+    using gpufec_python::integer;
     const ::gr::gpufec::decoder_options defaults;
 
     // The base class is gr-fec's: its binding must be loaded for ours to derive from it.
@@ -30,7 +32,14 @@ void bind_viterbi_fec_decoder(py::module& m)
         "fec.decoder, fec.tagged_decoder, fec.async_decoder and fec.bercurve_generator:\n"
         "one frame of a framed code per call, float soft values (positive = bit 1) in,\n"
         "bits out. Leave the gr-fec blocks' puncpat at '11': the code punctures.")
-        .def(py::init(&viterbi_fec_decoder::make),
+        .def(py::init([](::gr::gpufec::conv_code_sptr code,
+                         const std::string& backend,
+                         float llr_scale,
+                         bool invert,
+                         integer device) {
+                 return viterbi_fec_decoder::make(
+                     code, backend, llr_scale, invert, device.as<int>("device"));
+             }),
              py::arg("code"),
              py::arg("backend") = "auto",
              py::arg("llr_scale") = viterbi_fec_decoder::default_llr_scale,
@@ -40,6 +49,15 @@ void bind_viterbi_fec_decoder(py::module& m)
              "round(x * llr_scale) clamped to +-127 (the default suits symbols of +-1, what\n"
              "gr-fec's flowgraphs carry); device: the CUDA device index")
         .def_readonly_static("default_llr_scale", &viterbi_fec_decoder::default_llr_scale)
+        .def(
+            "set_frame_size",
+            [](viterbi_fec_decoder& x, integer frame_size) {
+                return x.set_frame_size(frame_size.as<unsigned>("frame_size"));
+            },
+            py::arg("frame_size"),
+            "gr-fec's: frames of frame_size information bits (1 up to the code's); False for a\n"
+            "longer one (the code's frame is kept) and for a length no frame has (the next\n"
+            "frame is then dropped, with a log line: get_input_size() 1, get_output_size() 0)")
         .def("backend", &viterbi_fec_decoder::backend)
         .def(
             "code",

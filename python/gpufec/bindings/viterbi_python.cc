@@ -15,6 +15,7 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
+using gpufec_python::integer;
 
 const conv_code& checked(const std::shared_ptr<conv_code>& c)
 {
@@ -27,10 +28,12 @@ const conv_code& checked(const std::shared_ptr<conv_code>& c)
 /* The whole array through a viterbi_pairing_decoder: (bits, [(bit, offset), ...]). */
 py::object decode_finding_pairing(const std::shared_ptr<conv_code>& c,
                                   const viterbi_options& opts,
-                                  const gpufec_python::soft_array& soft)
+                                  const gpufec_python::soft_array& soft,
+                                  float llr_scale)
 {
     std::vector<uint8_t> bits;
     std::vector<pairing_change> changes;
+    nonfinite_report seen;
     {
         py::gil_scoped_release nogil;
         viterbi_pairing_decoder dec(c, opts);
@@ -41,7 +44,9 @@ py::object decode_finding_pairing(const std::shared_ptr<conv_code>& c,
         dec.flush();
         bits.resize(dec.available());
         dec.pull(bits.data(), bits.size(), changes);
+        seen = dec.nonfinite();
     }
+    gpufec_python::check_not_erased(seen, llr_scale);
     py::array_t<uint8_t> out(bits.size());
     std::copy(bits.begin(), bits.end(), out.mutable_data());
     py::list found;
@@ -58,26 +63,29 @@ void bind_viterbi(py::module& m)
     m.def(
         "viterbi_decode",
         [](std::shared_ptr<conv_code> c,
-           py::array llrs,
+           py::object llrs,
            const std::string& backend,
            float llr_scale,
            bool invert,
-           size_t payload,
-           size_t before,
-           size_t after,
-           int device,
+           const integer& payload,
+           const integer& before,
+           const integer& after,
+           const integer& device,
            bool find_pairing) -> py::object {
             checked(c);
             const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
-            const decoder_options common =
-                decoder_options::from_parameters(backend, "float", llr_scale, invert, device);
-            const viterbi_options opts(common, { payload, before, after });
+            const decoder_options common = decoder_options::from_parameters(
+                backend, "float", llr_scale, invert, device.as<int>("device"));
+            const viterbi_options opts(common,
+                                       { payload.as<size_t>("payload"),
+                                         before.as<size_t>("before"),
+                                         after.as<size_t>("after") });
             if (find_pairing)
-                return decode_finding_pairing(c, opts, soft);
+                return decode_finding_pairing(c, opts, soft, llr_scale);
             viterbi_decoder_engine dec(c, opts);
             if (dec.streaming())
-                return gpufec_python::decode_array(static_cast<stream_decoder&>(dec), soft);
-            return gpufec_python::decode_array(static_cast<frame_decoder&>(dec), soft);
+                return gpufec_python::decode_array(static_cast<stream_decoder&>(dec), soft, llr_scale);
+            return gpufec_python::decode_array(static_cast<frame_decoder&>(dec), soft, llr_scale);
         },
         py::arg("code"),
         py::arg("llrs"),

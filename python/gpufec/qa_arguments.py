@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+"""Argument checking of the whole Python interface (docs/conventions.md, "Bad parameters").
+
+The integer parameters are found in the bindings' signatures (pybind11 writes them into each
+docstring): every function, method and block constructor of gpufec that takes an integer must
+refuse a negative one and one beyond any C++ integer type with a ValueError that names the
+parameter. A new function with an integer parameter fails test_every_function_is_covered until
+CALLS says how to call it; a new integer parameter of a listed function is tested as it is.
+Arrays: complex values are refused wherever soft values, bits or symbols are taken."""
+
+import contextlib
+import ctypes
+import os
+import re
+import sys
+import tempfile
+
+import numpy as np
+from gnuradio import blocks, fec, gr, gr_unittest
+
+from gnuradio import gpufec
+
+from bounded_test import bounded_test, run_bounded
+
+# Beyond every C++ integer type the bindings convert to (int, unsigned, size_t, uint64_t,
+# long long): pybind11's own conversion would raise TypeError listing the signatures.
+HUGE = [2 ** 64, 2 ** 70, -2 ** 63 - 1]
+# Functions that answer a question about any integer (only the range of the type is checked).
+PREDICATES = {"lte_turbo_code.is_block_size"}
+
+
+def split_top(text, sep=","):
+    """text split at sep outside brackets and quotes."""
+    parts, depth, quote, cur = [], 0, None, ""
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+def int_params(doc):
+    """{name: default text or None} of the parameters typed int in a pybind11 docstring (all
+    overloads: "name(a: int, b: str = 'x') -> T" or "1. name(...) -> T")."""
+    found = {}
+    for line in (doc or "").splitlines():
+        m = re.match(r"^(?:\d+\. )?\w+\((.*)\) -> ", line)
+        if not m:
+            continue
+        for param in split_top(m.group(1)):
+            name, _, rest = param.partition(":")
+            kind, _, default = rest.partition("=")
+            if kind.strip() == "int":
+                found[name.strip()] = default.strip() or None
+    return found
+
+
+def interface():
+    """(qualified name, callable) of every function, method and constructor of gpufec."""
+    for name in sorted(dir(gpufec)):
+        obj = getattr(gpufec, name)
+        if name.startswith("_") or getattr(obj, "__module__", "").split(".")[:2] != ["gnuradio", "gpufec"]:
+            continue
+        if isinstance(obj, type):
+            if hasattr(obj, "__members__"):  # an enum
+                continue
+            for attr in vars(obj):  # the class's own methods, not GNU Radio's
+                if attr == "__init__" or not attr.startswith("_"):
+                    member = getattr(obj, attr)
+                    if callable(member):
+                        yield name + "." + attr, member
+        elif callable(obj):
+            yield name, obj
+
+
+@contextlib.contextmanager
+def captured_output():
+    """What is written to stdout and stderr meanwhile (GNU Radio's block loggers), as a list
+    that holds the text once the block is left."""
+    text = []
+    libc = ctypes.CDLL(None)
+    with tempfile.TemporaryFile() as f:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = [os.dup(1), os.dup(2)]
+        os.dup2(f.fileno(), 1)
+        os.dup2(f.fileno(), 2)
+        try:
+            yield text
+        finally:
+            libc.fflush(None)
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
+            f.seek(0)
+            text.append(f.read().decode(errors="replace"))
+
+
+K7 = [0o171, 0o133]
+
+
+class qa_arguments(bounded_test):
+
+    @classmethod
+    def setUpClass(cls):
+        rng = np.random.default_rng(5)
+        cls.conv = gpufec.conv_code(7, K7, "", "terminated", 16)
+        cls.conv_llr = rng.normal(0, 1, 2 * cls.conv.coded_bits_per_block()).astype(np.float32)
+        cls.lte = gpufec.lte_turbo_code(40)
+        cls.lte_llr = rng.normal(0, 1, 132).astype(np.float32)
+        cls.tvb = gpufec.tvb_code(4, 4, 5)
+        cls.channel = gpufec.bsid_channel_model(0.01, 0.01, 0.0, seed=1)
+        cls.frame = cls.tvb.encode(np.arange(5) % 4)
+        cls.segmentation = gpufec.lte_segmentation.compute(100)
+        cls.blocks = gpufec.lte_segment(np.zeros(100, dtype=np.uint8))
+
+    def calls(self):
+        """Qualified name -> (callable, positional args, keyword args) of a valid call; the
+        integer parameters are then set one at a time by keyword."""
+        c = self
+        fec_dec = gpufec.viterbi_fec_decoder(c.conv, "cpu")
+        fec_enc = gpufec.conv_fec_encoder(c.conv)
+        bits = np.zeros(40, dtype=np.uint8)
+        return {
+            "awgn_bpsk": (gpufec.awgn_bpsk, (bits,), {"backend": "cpu"}),
+            "awgn_bpsk_generate": (gpufec.awgn_bpsk_generate, (c.conv,),
+                                   {"n_blocks": 1, "backend": "cpu"}),
+            "awgn_bpsk_channel.__init__": (gpufec.awgn_bpsk_channel, (), {"backend": "cpu"}),
+            "awgn_bpsk_source.__init__": (gpufec.awgn_bpsk_source, (c.conv,), {"backend": "cpu"}),
+            "cuda_device_name": (gpufec.cuda_device_name, (), {}),
+            "conv_code.__init__": (gpufec.conv_code, (), {"k": 7, "polys": K7}),
+            "viterbi_decode": (gpufec.viterbi_decode, (c.conv, c.conv_llr), {"backend": "cpu"}),
+            "viterbi_decoder.__init__": (gpufec.viterbi_decoder, (c.conv,), {"backend": "cpu"}),
+            "viterbi_fec_decoder.__init__": (gpufec.viterbi_fec_decoder, (c.conv,),
+                                             {"backend": "cpu"}),
+            "viterbi_fec_decoder.set_frame_size": (fec_dec.set_frame_size, (),
+                                                   {"frame_size": 8}),
+            "conv_fec_encoder.set_frame_size": (fec_enc.set_frame_size, (), {"frame_size": 8}),
+            "lte_turbo_code.__init__": (gpufec.lte_turbo_code, (), {"K": 40}),
+            "lte_turbo_code.is_block_size": (gpufec.lte_turbo_code.is_block_size, (), {"K": 40}),
+            "lte_segmentation.compute": (gpufec.lte_segmentation.compute, (), {"B": 100}),
+            "lte_segmentation.block_size": (c.segmentation.block_size, (), {"r": 0}),
+            "lte_desegment": (gpufec.lte_desegment, (c.blocks,), {"B": 100}),
+            "lte_rate_match_indices": (gpufec.lte_rate_match_indices, (c.lte,),
+                                       {"E": 100, "rv": 0}),
+            "lte_rate_match": (gpufec.lte_rate_match, (c.lte, np.zeros(132, dtype=np.uint8)),
+                               {"E": 100, "rv": 0}),
+            "lte_rate_dematch": (gpufec.lte_rate_dematch, (c.lte, c.lte_llr[:100]), {"rv": 0}),
+            "lte_turbo_decode": (gpufec.lte_turbo_decode, (c.lte, c.lte_llr), {"backend": "cpu"}),
+            "lte_turbo_decoder.__init__": (gpufec.lte_turbo_decoder, (c.lte,), {"backend": "cpu"}),
+            "tvb_code.__init__": (gpufec.tvb_code, (), {"n": 4, "q": 4, "N": 5}),
+            "bsid_channel_model.__init__": (gpufec.bsid_channel_model, (0.01, 0.01, 0.0), {}),
+            "bsid_channel_model.transmit": (c.channel.transmit, (bits,), {"backend": "cpu"}),
+            "bsid_channel_model.drift_distribution": (c.channel.drift_distribution, (),
+                                                      {"T": 10}),
+            "bsid_channel.__init__": (gpufec.bsid_channel, (0.01, 0.01, 0.0), {"backend": "cpu"}),
+            "bsid_drift_limits_for": (gpufec.bsid_drift_limits_for, (c.tvb, c.channel), {}),
+            "bsid_map_decode": (gpufec.bsid_map_decode, (c.tvb, c.channel, c.frame),
+                                {"backend": "cpu"}),
+            "bsid_stream_decode": (gpufec.bsid_stream_decode, (c.tvb, c.channel, c.frame),
+                                   {"backend": "cpu"}),
+            "bsid_map_decoder.__init__": (gpufec.bsid_map_decoder, (c.tvb, c.channel),
+                                          {"backend": "cpu"}),
+        }
+
+    def test_every_function_is_covered(self):
+        covered = self.calls()
+        missing = [name for name, f in interface()
+                   if int_params(f.__doc__) and name not in covered]
+        self.assertEqual(missing, [], "functions with integer parameters that CALLS does "
+                                      "not know how to call")
+        # The signatures are read as they should be: a known parameter of each kind.
+        found = dict(interface())
+        self.assertIn("payload", int_params(found["viterbi_decode"].__doc__))
+        self.assertIn("E", int_params(found["lte_turbo_decoder.__init__"].__doc__))
+        self.assertEqual(int_params(found["bsid_map_decoder.__init__"].__doc__)["max_drift"],
+                         "-1")
+
+    def test_integers_out_of_range_name_the_parameter(self):
+        docs = dict(interface())
+        checked = 0
+        for name, (func, args, kwargs) in sorted(self.calls().items()):
+            func(*args, **kwargs)  # the call itself is valid
+            params = int_params(docs[name].__doc__)
+            self.assertTrue(params, name + " has no integer parameter: remove it from CALLS")
+            for param, default in params.items():
+                # -1 where it means something ("derived"): the next one down is wrong.
+                negative = [] if name in PREDICATES else [-2 if default == "-1" else -1]
+                for value in negative + HUGE:
+                    with self.subTest(function=name, param=param, value=value):
+                        with self.assertRaisesRegex(ValueError, r"\b%s\b" % re.escape(param)):
+                            func(*args, **dict(kwargs, **{param: value}))
+                    checked += 1
+        self.assertGreater(checked, 150)
+
+    def test_non_integers_are_type_errors(self):
+        with self.assertRaisesRegex(TypeError, "payload must be an integer, got float"):
+            gpufec.viterbi_decode(self.conv, self.conv_llr, backend="cpu", payload=1.5)
+        with self.assertRaisesRegex(TypeError, "E must be an integer, got str"):
+            gpufec.lte_turbo_decoder(self.lte, backend="cpu", E="100")
+        # numpy integers and bools are integers.
+        gpufec.lte_rate_match_indices(self.lte, np.int64(100), np.uint8(0))
+
+    # ------------------------------------------------------------------ complex arrays
+
+    def test_complex_arrays_are_refused(self):
+        c = self
+        z = lambda a: np.asarray(a).astype(np.complex64)  # noqa: E731
+        bits40 = np.zeros(40, dtype=np.uint8)
+        cases = [
+            ("llrs", gpufec.viterbi_decode, (c.conv, z(c.conv_llr)), {"backend": "cpu"}),
+            ("llrs", gpufec.lte_turbo_decode, (c.lte, z(c.lte_llr)), {"backend": "cpu"}),
+            ("llrs", gpufec.lte_rate_dematch, (c.lte, z(c.lte_llr[:100]), 0), {}),
+            ("d", gpufec.lte_rate_match, (c.lte, z(np.zeros(132)), 100, 0), {}),
+            ("bits", gpufec.lte_turbo_encode, (c.lte, z(bits40)), {}),
+            ("bits", gpufec.lte_crc_attach, (z(bits40), "24A"), {}),
+            ("bits", gpufec.lte_crc_check, (z(bits40), "24A"), {}),
+            ("bits", gpufec.lte_crc_parity, (z(bits40), "24A"), {}),
+            ("bits", gpufec.lte_segment, (z(bits40),), {}),
+            (r"blocks\[0\]", gpufec.lte_desegment, ([z(b) for b in c.blocks], 100), {}),
+            ("bits", gpufec.conv_encode, (c.conv, z(np.zeros(16))), {}),
+            ("bits", gpufec.awgn_bpsk, (z(bits40),), {"backend": "cpu"}),
+            ("bits", c.channel.transmit, (z(bits40),), {"backend": "cpu"}),
+            ("received_bits", gpufec.bsid_map_decode, (c.tvb, c.channel, z(c.frame)),
+             {"backend": "cpu"}),
+            (r"received_bits\[0\]", gpufec.bsid_map_decode, (c.tvb, c.channel, [z(c.frame)]),
+             {"backend": "cpu"}),
+            ("received_bits", gpufec.bsid_map_decode, (c.tvb, c.channel, z([c.frame, c.frame])),
+             {"backend": "cpu"}),
+            ("priors", gpufec.bsid_map_decode, (c.tvb, c.channel, c.frame),
+             {"backend": "cpu", "priors": z(np.full((5, 4), 0.25))}),
+            ("received_bits", gpufec.bsid_stream_decode, (c.tvb, c.channel, z(c.frame)),
+             {"backend": "cpu"}),
+            ("posteriors", gpufec.bsid_hard_decisions, (z(np.full((5, 4), 0.25)),), {}),
+            ("codebooks", gpufec.tvb_code, (4, 4, 5), {"codebooks": z(c.tvb.codebooks)}),
+            ("symbols", c.tvb.encode, (z(np.arange(5) % 4),), {}),
+            ("symbols", c.tvb.bits_from_symbols, (z(np.arange(5) % 4),), {}),
+            ("bits", c.tvb.symbols_from_bits, (z(bits40),), {}),
+        ]
+        for name, func, args, kwargs in cases:
+            with self.subTest(function=func.__name__, param=name):
+                with self.assertRaisesRegex(ValueError, r"^%s has complex values" % name):
+                    func(*args, **kwargs)
+
+    # ------------------------------------------------------------------ llr_scale erasures
+
+    def test_llr_scale_that_erases_everything_is_an_error(self):
+        rng = np.random.default_rng(7)
+        code = gpufec.conv_code(7, K7, "", "terminated", 256)
+        info, llr = gpufec.awgn_bpsk_generate(code, 4, 4.0, seed=2, backend="cpu")
+        np.testing.assert_array_equal(gpufec.viterbi_decode(code, llr, backend="cpu"), info)
+        # |LLR| of a few units times 1e-30: every value rounds to 0 (issue 22: 115 of 256 bits
+        # wrong, without a word).
+        with self.assertRaisesRegex(ValueError, "llr_scale = 1e-30 quantized every finite "
+                                                "nonzero value of llrs to 0"):
+            gpufec.viterbi_decode(code, llr, backend="cpu", llr_scale=1e-30)
+        # The largest |LLR| times the scale just above 0.5 keeps that value: no error. Below
+        # 0.5 everything goes.
+        top = float(np.max(np.abs(llr)))
+        gpufec.viterbi_decode(code, llr, backend="cpu", llr_scale=0.51 / top)
+        with self.assertRaises(ValueError):
+            gpufec.viterbi_decode(code, llr, backend="cpu", llr_scale=0.49 / top)
+        # Nothing to erase (zeros, NaN): decoded as erasures, as before.
+        zeros = np.zeros_like(llr)
+        self.assertEqual(len(gpufec.viterbi_decode(code, zeros, backend="cpu")), len(info))
+        self.assertEqual(len(gpufec.viterbi_decode(code, zeros + np.nan, backend="cpu")),
+                         len(info))
+        # Streaming codes and the turbo decoder's 16-bit metrics quantize alike.
+        stream = gpufec.conv_code(7, K7, "", "streaming")
+        _, s_llr = gpufec.awgn_bpsk_generate(stream, 1000, 4.0, seed=3, backend="cpu")
+        with self.assertRaisesRegex(ValueError, "llr_scale"):
+            gpufec.viterbi_decode(stream, s_llr, backend="cpu", llr_scale=1e-30)
+        lte = gpufec.lte_turbo_code(40)
+        t_llr = rng.normal(0, 1, 132 * 3).astype(np.float32)
+        with self.assertRaisesRegex(ValueError, "llr_scale"):
+            gpufec.lte_turbo_decode(lte, t_llr, backend="cpu", metrics="int16", llr_scale=1e-30)
+        with self.assertRaisesRegex(ValueError, "llr_scale"):
+            gpufec.lte_turbo_decode(lte, t_llr, backend="cpu", metrics="int16", llr_scale=1e-30,
+                                    return_llrs=True)
+        # Float metrics use the LLRs as they are: llr_scale does not apply.
+        gpufec.lte_turbo_decode(lte, t_llr, backend="cpu", llr_scale=1e-30)
+
+    def test_llr_scale_that_erases_everything_is_logged_by_blocks(self):
+        code = gpufec.conv_code(7, K7, "", "terminated", 256)
+        info, llr = gpufec.awgn_bpsk_generate(code, 8, 4.0, seed=2, backend="cpu")
+        for scale, warned in ((1e-30, True), (8.0, False)):
+            dec = gpufec.viterbi_decoder(code, "cpu", llr_scale=scale)
+            obj = gpufec.viterbi_fec_decoder(code, "cpu", llr_scale=scale)
+            tb = gr.top_block()
+            sink, fec_sink = blocks.vector_sink_b(), blocks.vector_sink_b()
+            src = blocks.vector_source_f(llr.tolist())
+            tb.connect(src, dec, sink)
+            tb.connect(src, fec.decoder(obj, gr.sizeof_float, 1), fec_sink)
+            with captured_output() as out:
+                run_bounded(tb)
+            self.assertEqual(len(sink.data()), len(info))
+            self.assertEqual("llr_scale quantized every finite nonzero soft value of a batch "
+                             "to 0" in out[0], warned, out[0])
+            self.assertEqual("llr_scale = 1e-30 quantized every finite nonzero soft value of "
+                             "a frame to 0" in out[0], warned, out[0])
+            if not warned:
+                np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8), info)
+
+    # ------------------------------------------------------------------ BSID stream
+
+    def test_bsid_stream_limit(self):
+        m = gpufec.bsid_channel_model(0.01, 0.01, 0.01, seed=4)
+        bits = np.ones(100, dtype=np.uint8)
+        limit = 2 ** 44
+        for backend in ["cpu"] + (["cuda"] if gpufec.cuda_device_count() else []):
+            # The stream's last bits, in one piece or two, as anywhere else in the stream.
+            rx, drift = m.transmit(np.concatenate([bits, bits]), first=limit - 200,
+                                   backend=backend)
+            a, da = m.transmit(bits, first=limit - 200, backend=backend)
+            b, db = m.transmit(bits, first=limit - 100, backend=backend)
+            self.assertEqual(rx.tolist(), a.tolist() + b.tolist())
+            self.assertEqual(drift[100], da[-1])
+            for first in (limit - 99, limit, 2 ** 63):
+                with self.assertRaisesRegex(ValueError, r"^first = %d with 100 bits is beyond "
+                                                        r"the channel's stream" % first):
+                    m.transmit(bits, first=first, backend=backend)
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_arguments)
