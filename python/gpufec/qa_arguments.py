@@ -9,6 +9,7 @@ docstring): every function, method and block constructor of gpufec that takes an
 refuse a negative one and one beyond any C++ integer type with a ValueError that names the
 parameter. A new function with an integer parameter fails test_every_function_is_covered until
 CALLS says how to call it; a new integer parameter of a listed function is tested as it is.
+A name with a [variant] suffix calls the same function down another path (find_pairing).
 Arrays: complex values are refused wherever soft values, bits or symbols are taken."""
 
 import contextlib
@@ -54,8 +55,8 @@ def split_top(text, sep=","):
     return parts
 
 
-def int_params(doc):
-    """{name: default text or None} of the parameters typed int in a pybind11 docstring (all
+def typed_params(doc):
+    """{name: (type, default text or None)} of the parameters of a pybind11 docstring (all
     overloads: "name(a: int, b: str = 'x') -> T" or "1. name(...) -> T")."""
     found = {}
     for line in (doc or "").splitlines():
@@ -65,9 +66,14 @@ def int_params(doc):
         for param in split_top(m.group(1)):
             name, _, rest = param.partition(":")
             kind, _, default = rest.partition("=")
-            if kind.strip() == "int":
-                found[name.strip()] = default.strip() or None
+            found[name.strip()] = (kind.strip(), default.strip() or None)
     return found
+
+
+def int_params(doc):
+    """{name: default text or None} of the parameters typed int in a pybind11 docstring."""
+    return {name: default for name, (kind, default) in typed_params(doc).items()
+            if kind == "int"}
 
 
 def interface():
@@ -115,6 +121,11 @@ def captured_output():
 K7 = [0o171, 0o133]
 
 
+def signature_name(name):
+    """The function a CALLS name calls: the name less its [variant]."""
+    return name.split("[")[0]
+
+
 class qa_arguments(bounded_test):
 
     @classmethod
@@ -129,6 +140,11 @@ class qa_arguments(bounded_test):
         cls.frame = cls.tvb.encode(np.arange(5) % 4)
         cls.segmentation = gpufec.lte_segmentation.compute(100)
         cls.blocks = gpufec.lte_segment(np.zeros(100, dtype=np.uint8))
+        cls.stream = gpufec.conv_code(7, K7, "", "streaming")
+        cls.stream_llr = rng.normal(0, 1, 400).astype(np.float32)
+        # A transport block of A = 40 bits (one code block, K = 64) in G = 264 coded bits.
+        cls.tb_bits = np.zeros(40, dtype=np.uint8)
+        cls.tb_llr = rng.normal(0, 1, 264).astype(np.float32)
 
     def calls(self):
         """Qualified name -> (callable, positional args, keyword args) of a valid call; the
@@ -145,8 +161,14 @@ class qa_arguments(bounded_test):
             "awgn_bpsk_source.__init__": (gpufec.awgn_bpsk_source, (c.conv,), {"backend": "cpu"}),
             "cuda_device_name": (gpufec.cuda_device_name, (), {}),
             "conv_code.__init__": (gpufec.conv_code, (), {"k": 7, "polys": K7}),
+            "conv_code.preset": (gpufec.conv_code.preset, ("ccsds",), {}),
             "viterbi_decode": (gpufec.viterbi_decode, (c.conv, c.conv_llr), {"backend": "cpu"}),
+            "viterbi_decode[find_pairing]": (gpufec.viterbi_decode, (c.stream, c.stream_llr),
+                                             {"backend": "cpu", "find_pairing": True}),
             "viterbi_decoder.__init__": (gpufec.viterbi_decoder, (c.conv,), {"backend": "cpu"}),
+            "viterbi_decoder.__init__[find_pairing]": (gpufec.viterbi_decoder, (c.stream,),
+                                                       {"backend": "cpu",
+                                                        "find_pairing": True}),
             "viterbi_fec_decoder.__init__": (gpufec.viterbi_fec_decoder, (c.conv,),
                                              {"backend": "cpu"}),
             "viterbi_fec_decoder.set_frame_size": (fec_dec.set_frame_size, (),
@@ -164,6 +186,13 @@ class qa_arguments(bounded_test):
             "lte_rate_dematch": (gpufec.lte_rate_dematch, (c.lte, c.lte_llr[:100]), {"rv": 0}),
             "lte_turbo_decode": (gpufec.lte_turbo_decode, (c.lte, c.lte_llr), {"backend": "cpu"}),
             "lte_turbo_decoder.__init__": (gpufec.lte_turbo_decoder, (c.lte,), {"backend": "cpu"}),
+            "lte_transport_encode": (gpufec.lte_transport_encode, (c.tb_bits,), {"G": 264}),
+            "lte_transport_decode": (gpufec.lte_transport_decode, (c.tb_llr,),
+                                     {"A": 40, "G": 264, "backend": "cpu"}),
+            "lte_transport_info": (gpufec.lte_transport_info, (), {"A": 40, "G": 264}),
+            "lte_transport_encoder.__init__": (gpufec.lte_transport_encoder, (), {}),
+            "lte_transport_decoder.__init__": (gpufec.lte_transport_decoder, (),
+                                               {"backend": "cpu"}),
             "tvb_code.__init__": (gpufec.tvb_code, (), {"n": 4, "q": 4, "N": 5}),
             "bsid_channel_model.__init__": (gpufec.bsid_channel_model, (0.01, 0.01, 0.0), {}),
             "bsid_channel_model.transmit": (c.channel.transmit, (bits,), {"backend": "cpu"}),
@@ -180,11 +209,18 @@ class qa_arguments(bounded_test):
         }
 
     def test_every_function_is_covered(self):
-        covered = self.calls()
+        covered = {signature_name(name) for name in self.calls()}
         missing = [name for name, f in interface()
                    if int_params(f.__doc__) and name not in covered]
         self.assertEqual(missing, [], "functions with integer parameters that CALLS does "
                                       "not know how to call")
+        # An integer taken as a plain object (py::handle) would escape the checks above: its
+        # signature says object. None is a default of its own (bsid_map_decode's max_drift).
+        untyped = ["%s(%s = %s)" % (name, param, default) for name, f in interface()
+                   for param, (kind, default) in typed_params(f.__doc__).items()
+                   if kind == "object" and default is not None
+                   and re.fullmatch(r"-?\d+", default)]
+        self.assertEqual(untyped, [], "integer parameters not taken as gpufec_python::integer")
         # The signatures are read as they should be: a known parameter of each kind.
         found = dict(interface())
         self.assertIn("payload", int_params(found["viterbi_decode"].__doc__))
@@ -197,7 +233,7 @@ class qa_arguments(bounded_test):
         checked = 0
         for name, (func, args, kwargs) in sorted(self.calls().items()):
             func(*args, **kwargs)  # the call itself is valid
-            params = int_params(docs[name].__doc__)
+            params = int_params(docs[signature_name(name)].__doc__)
             self.assertTrue(params, name + " has no integer parameter: remove it from CALLS")
             for param, default in params.items():
                 # -1 where it means something ("derived"): the next one down is wrong.
@@ -207,15 +243,38 @@ class qa_arguments(bounded_test):
                         with self.assertRaisesRegex(ValueError, r"\b%s\b" % re.escape(param)):
                             func(*args, **dict(kwargs, **{param: value}))
                     checked += 1
-        self.assertGreater(checked, 150)
+        self.assertGreater(checked, 300)
 
     def test_non_integers_are_type_errors(self):
         with self.assertRaisesRegex(TypeError, "payload must be an integer, got float"):
             gpufec.viterbi_decode(self.conv, self.conv_llr, backend="cpu", payload=1.5)
         with self.assertRaisesRegex(TypeError, "E must be an integer, got str"):
             gpufec.lte_turbo_decoder(self.lte, backend="cpu", E="100")
+        with self.assertRaisesRegex(TypeError, "A must be an integer, got float"):
+            gpufec.lte_transport_info(40.0, 264)
+        with self.assertRaisesRegex(TypeError, "frame_bits must be an integer, got str"):
+            gpufec.conv_code.preset("ccsds", frame_bits="16")
         # numpy integers and bools are integers.
         gpufec.lte_rate_match_indices(self.lte, np.int64(100), np.uint8(0))
+
+    def test_generators_name_their_index(self):
+        # The signed generators (negative: an inverted output) are integers of a list: each
+        # is checked as one, named by its place.
+        for value in HUGE:
+            with self.subTest(value=value):
+                with self.assertRaisesRegex(ValueError, r"^polys\[1\] = %d is out of range" % value):
+                    gpufec.conv_code(7, [0o171, value])
+        with self.assertRaisesRegex(TypeError, r"^polys\[0\] must be an integer, got float"):
+            gpufec.conv_code(7, [121.0, 0o133])
+        with self.assertRaisesRegex(ValueError, r"^polys\[1\] = -0o200 is out of range"):
+            gpufec.conv_code(7, [0o171, -0o200])
+        self.assertEqual(gpufec.conv_code(7, [0o171, -0o133]).polys(), [0o171, -0o133])
+        # In text (GRC's form), a number beyond any generator is not read modulo anything.
+        for text in ("171, 0o40000000000", "171, -0x100000000", "171, ~" + "7" * 30):
+            with self.subTest(text=text):
+                with self.assertRaisesRegex(ValueError, r"^polys = '%s'" % re.escape(text)):
+                    gpufec.parse_polys(text)
+        self.assertEqual(gpufec.parse_polys("171, ~133"), [0o171, -0o133])
 
     # ------------------------------------------------------------------ complex arrays
 
@@ -225,6 +284,10 @@ class qa_arguments(bounded_test):
         bits40 = np.zeros(40, dtype=np.uint8)
         cases = [
             ("llrs", gpufec.viterbi_decode, (c.conv, z(c.conv_llr)), {"backend": "cpu"}),
+            ("llrs", gpufec.viterbi_decode, (c.stream, z(c.stream_llr)),
+             {"backend": "cpu", "find_pairing": True}),
+            ("bits", gpufec.lte_transport_encode, (z(c.tb_bits), 264), {}),
+            ("llrs", gpufec.lte_transport_decode, (z(c.tb_llr), 40, 264), {"backend": "cpu"}),
             ("llrs", gpufec.lte_turbo_decode, (c.lte, z(c.lte_llr)), {"backend": "cpu"}),
             ("llrs", gpufec.lte_rate_dematch, (c.lte, z(c.lte_llr[:100]), 0), {}),
             ("d", gpufec.lte_rate_match, (c.lte, z(np.zeros(132)), 100, 0), {}),
@@ -286,6 +349,9 @@ class qa_arguments(bounded_test):
         _, s_llr = gpufec.awgn_bpsk_generate(stream, 1000, 4.0, seed=3, backend="cpu")
         with self.assertRaisesRegex(ValueError, "llr_scale"):
             gpufec.viterbi_decode(stream, s_llr, backend="cpu", llr_scale=1e-30)
+        with self.assertRaisesRegex(ValueError, "llr_scale = 1e-30 quantized"):
+            gpufec.viterbi_decode(stream, s_llr, backend="cpu", llr_scale=1e-30, find_pairing=True)
+        gpufec.viterbi_decode(stream, s_llr, backend="cpu", find_pairing=True)
         lte = gpufec.lte_turbo_code(40)
         t_llr = rng.normal(0, 1, 132 * 3).astype(np.float32)
         with self.assertRaisesRegex(ValueError, "llr_scale"):
@@ -316,6 +382,19 @@ class qa_arguments(bounded_test):
                              "a frame to 0" in out[0], warned, out[0])
             if not warned:
                 np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8), info)
+        # The decoder that finds the symbol pairing reads its input through the same stage.
+        stream = gpufec.conv_code(7, K7, "", "streaming")
+        _, s_llr = gpufec.awgn_bpsk_generate(stream, 1000, 4.0, seed=3, backend="cpu")
+        for scale, warned in ((1e-30, True), (8.0, False)):
+            tb = gr.top_block()
+            sink = blocks.vector_sink_b()
+            tb.connect(blocks.vector_source_f(s_llr.tolist()),
+                       gpufec.viterbi_decoder(stream, "cpu", llr_scale=scale, find_pairing=True),
+                       sink)
+            with captured_output() as out:
+                run_bounded(tb)
+            self.assertEqual("llr_scale quantized every finite nonzero soft value of a batch "
+                             "to 0" in out[0], warned, out[0])
 
     # ------------------------------------------------------------------ BSID stream
 

@@ -19,7 +19,7 @@ namespace py = pybind11;
 void bind_lte_transport_decoder(py::module& m)
 {
     using namespace ::gr::gpufec;
-    using gpufec_python::int_arg;
+    using gpufec_python::integer;
     const lte_transport_params p;
     const decoder_options common;
     const lte_turbo_params turbo;
@@ -34,21 +34,25 @@ void bind_lte_transport_decoder(py::module& m)
         "or int8, positive = bit 1; a 'packet_len' tag on the first) in, their A bits (uint8 0/1)\n"
         "out, tagged 'crc_pass' (bool) and 'iterations'. A comes from each packet's 'tb_size'\n"
         "tag or the block's A; a packet's 'G' and 'rv' tags override the block's.")
-        .def(py::init([](py::handle A, py::handle G, int rv, int Qm, int NL, py::handle nsoft,
-                         int kc, int kmimo, int mdlharq, int iterations,
+        .def(py::init([](const integer& A, const integer& G, const integer& rv, const integer& Qm,
+                         const integer& NL, const integer& nsoft, const integer& kc,
+                         const integer& kmimo, const integer& mdlharq, const integer& iterations,
                          const std::string& algorithm, float scaling,
                          const std::string& early_stop, const std::string& backend,
-                         const std::string& input, float llr_scale, bool invert, int device,
-                         int subblocks, int guard, const std::string& metrics,
-                         const std::string& length_tag) {
+                         const std::string& input, float llr_scale, bool invert,
+                         const integer& device, const integer& subblocks, const integer& guard,
+                         const std::string& metrics, const std::string& length_tag) {
                  return lte_transport_decoder::make(
-                     int_arg<size_t>(
-                         A, "A", 0, SIZE_MAX, "0 (each packet's 'tb_size' tag) or 16 to 391656"),
-                     int_arg<size_t>(G, "G", 0, SIZE_MAX, "0 (each packet's length) or more"),
-                     rv, Qm, NL,
-                     int_arg<size_t>(nsoft, "nsoft", 0, SIZE_MAX, "0 (no limit) or N_soft"),
-                     kc, kmimo, mdlharq, iterations, algorithm, scaling, early_stop, backend,
-                     input, llr_scale, invert, device, subblocks, guard, metrics, length_tag);
+                     A.as<size_t>("A", 0, SIZE_MAX,
+                                  "0 (each packet's 'tb_size' tag) or 16 to 391656"),
+                     G.as<size_t>("G", 0, SIZE_MAX, "0 (each packet's length) or more"),
+                     rv.as<int>("rv"), Qm.as<int>("Qm"), NL.as<int>("NL"),
+                     nsoft.as<size_t>("nsoft", 0, SIZE_MAX, "0 (no limit) or N_soft"),
+                     kc.as<int>("kc"), kmimo.as<int>("kmimo"), mdlharq.as<int>("mdlharq"),
+                     iterations.as<int>("iterations"), algorithm, scaling, early_stop, backend,
+                     input, llr_scale, invert, device.as<int>("device"),
+                     subblocks.as<int>("subblocks"), guard.as<int>("guard"), metrics,
+                     length_tag);
              }),
              py::arg("A") = 0,
              py::arg("G") = 0,

@@ -19,7 +19,7 @@ namespace py = pybind11;
 void bind_lte_transport_encoder(py::module& m)
 {
     using namespace ::gr::gpufec;
-    using gpufec_python::int_arg;
+    using gpufec_python::integer;
     const lte_transport_params p;
 
     py::class_<lte_transport_encoder,
@@ -31,14 +31,17 @@ void bind_lte_transport_encoder(py::module& m)
         "LTE transport block encoder: packets of A bits (uint8, a 'packet_len' tag on the first)\n"
         "in, their G coded bits out (as lte_transport_encode). A packet's 'G' and 'rv' tags\n"
         "override the block's; a 'tb_size' tag (A) is added to each output packet.")
-        .def(py::init([](py::handle A, py::handle G, int rv, int Qm, int NL, py::handle nsoft,
-                         int kc, int kmimo, int mdlharq, const std::string& length_tag) {
+        .def(py::init([](const integer& A, const integer& G, const integer& rv, const integer& Qm,
+                         const integer& NL, const integer& nsoft, const integer& kc,
+                         const integer& kmimo, const integer& mdlharq,
+                         const std::string& length_tag) {
                  return lte_transport_encoder::make(
-                     int_arg<size_t>(A, "A", 0, SIZE_MAX, "0 (any) or 16 to 391656"),
-                     int_arg<size_t>(G, "G", 0, SIZE_MAX, "0 (each packet's 'G' tag) or more"),
-                     rv, Qm, NL,
-                     int_arg<size_t>(nsoft, "nsoft", 0, SIZE_MAX, "0 (no limit) or N_soft"),
-                     kc, kmimo, mdlharq, length_tag);
+                     A.as<size_t>("A", 0, SIZE_MAX, "0 (any) or 16 to 391656"),
+                     G.as<size_t>("G", 0, SIZE_MAX, "0 (each packet's 'G' tag) or more"),
+                     rv.as<int>("rv"), Qm.as<int>("Qm"), NL.as<int>("NL"),
+                     nsoft.as<size_t>("nsoft", 0, SIZE_MAX, "0 (no limit) or N_soft"),
+                     kc.as<int>("kc"), kmimo.as<int>("kmimo"), mdlharq.as<int>("mdlharq"),
+                     length_tag);
              }),
              py::arg("A") = 0,
              py::arg("G") = 0,

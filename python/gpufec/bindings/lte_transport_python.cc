@@ -18,33 +18,36 @@ namespace py = pybind11;
 namespace {
 
 using namespace gr::gpufec;
-using gpufec_python::int_arg;
+using gpufec_python::integer;
 
-/* The transport block's parameters from Python integers: the types checked here (TypeError),
- * the values by the core (ValueError naming the parameter). */
-lte_transport_params transport_params(py::handle A,
-                                      py::handle G,
-                                      py::handle rv,
-                                      py::handle Qm,
-                                      py::handle NL,
-                                      py::handle nsoft,
-                                      py::handle kc,
-                                      py::handle kmimo,
-                                      py::handle mdlharq)
+/* The transport block's parameters but A from Python integers: the types and C++ ranges
+ * checked here, the values by the core (ValueError naming the parameter either way). */
+lte_transport_params transport_params(const integer& G,
+                                      const integer& rv,
+                                      const integer& Qm,
+                                      const integer& NL,
+                                      const integer& nsoft,
+                                      const integer& kc,
+                                      const integer& kmimo,
+                                      const integer& mdlharq)
 {
-    const size_t max = SIZE_MAX;
     lte_transport_params p;
-    p.A = int_arg<size_t>(A, "A", 0, max, std::to_string(lte_transport_params::min_A) + " to " +
-                                              std::to_string(lte_transport_params::max_A));
-    p.G = int_arg<size_t>(G, "G", 0, max, "1 to " + std::to_string(lte_rate_match_max_bits));
-    p.rv = int_arg<int>(rv, "rv", INT_MIN, INT_MAX);
-    p.Qm = int_arg<int>(Qm, "Qm", INT_MIN, INT_MAX);
-    p.NL = int_arg<int>(NL, "NL", INT_MIN, INT_MAX);
-    p.nsoft = int_arg<size_t>(nsoft, "nsoft", 0, max, "0 (no limit) or N_soft");
-    p.kc = int_arg<int>(kc, "kc", INT_MIN, INT_MAX);
-    p.kmimo = int_arg<int>(kmimo, "kmimo", INT_MIN, INT_MAX);
-    p.mdlharq = int_arg<int>(mdlharq, "mdlharq", INT_MIN, INT_MAX);
+    p.G = G.as<size_t>("G", 0, SIZE_MAX, "1 to " + std::to_string(lte_rate_match_max_bits));
+    p.rv = rv.as<int>("rv");
+    p.Qm = Qm.as<int>("Qm");
+    p.NL = NL.as<int>("NL");
+    p.nsoft = nsoft.as<size_t>("nsoft", 0, SIZE_MAX, "0 (no limit) or N_soft");
+    p.kc = kc.as<int>("kc");
+    p.kmimo = kmimo.as<int>("kmimo");
+    p.mdlharq = mdlharq.as<int>("mdlharq");
     return p;
+}
+
+size_t transport_A(const integer& A)
+{
+    return A.as<size_t>("A", 0, SIZE_MAX,
+                        std::to_string(lte_transport_params::min_A) + " to " +
+                            std::to_string(lte_transport_params::max_A));
 }
 
 #define GPUFEC_TRANSPORT_ARGS                                                                  \
@@ -66,10 +69,12 @@ void bind_lte_transport(py::module& m)
     const lte_turbo_params turbo;
     m.def(
         "lte_transport_encode",
-        [](py::handle bits, py::handle G, py::handle rv, py::handle Qm, py::handle NL,
-           py::handle nsoft, py::handle kc, py::handle kmimo, py::handle mdlharq) {
+        [](py::object bits, const integer& G, const integer& rv, const integer& Qm,
+           const integer& NL, const integer& nsoft, const integer& kc, const integer& kmimo,
+           const integer& mdlharq) {
             const auto b = gpufec_python::bits_arg(bits, "bits");
-            auto p = transport_params(py::int_(b.size()), G, rv, Qm, NL, nsoft, kc, kmimo, mdlharq);
+            auto p = transport_params(G, rv, Qm, NL, nsoft, kc, kmimo, mdlharq);
+            p.A = static_cast<size_t>(b.size());
             p.validate();
             py::array_t<uint8_t> coded(p.G);
             uint8_t* out = coded.mutable_data();
@@ -90,12 +95,14 @@ void bind_lte_transport(py::module& m)
             .c_str());
     m.def(
         "lte_transport_decode",
-        [](py::array llrs, py::handle A, py::handle G, py::handle rv, py::handle Qm, py::handle NL,
-           py::handle nsoft, py::handle kc, py::handle kmimo, py::handle mdlharq, int iterations,
+        [](py::object llrs, const integer& A, const integer& G, const integer& rv,
+           const integer& Qm, const integer& NL, const integer& nsoft, const integer& kc,
+           const integer& kmimo, const integer& mdlharq, const integer& iterations,
            const std::string& algorithm, float scaling, const std::string& early_stop,
-           const std::string& backend, bool invert, float llr_scale, int subblocks, int guard,
-           int device, const std::string& metrics) {
-            const auto p = transport_params(A, G, rv, Qm, NL, nsoft, kc, kmimo, mdlharq);
+           const std::string& backend, bool invert, float llr_scale, const integer& subblocks,
+           const integer& guard, const integer& device, const std::string& metrics) {
+            auto p = transport_params(G, rv, Qm, NL, nsoft, kc, kmimo, mdlharq);
+            p.A = transport_A(A);
             p.validate();
             const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
             if (soft.size != p.G)
@@ -103,9 +110,11 @@ void bind_lte_transport(py::module& m)
                                             " values, but G = " + std::to_string(p.G) +
                                             ": a transport block's soft values are G long");
             const lte_turbo_options opts(
-                decoder_options::from_parameters(backend, "float", llr_scale, invert, device),
-                lte_turbo_params::from_parameters(iterations, algorithm, scaling, early_stop,
-                                                  subblocks, guard, metrics));
+                decoder_options::from_parameters(backend, "float", llr_scale, invert,
+                                                 device.as<int>("device")),
+                lte_turbo_params::from_parameters(iterations.as<int>("iterations"), algorithm,
+                                                  scaling, early_stop, subblocks.as<int>("subblocks"),
+                                                  guard.as<int>("guard"), metrics));
             lte_transport_decoder_engine dec(opts);
             py::array_t<uint8_t> bits(p.A);
             uint8_t* out = bits.mutable_data();
@@ -143,10 +152,12 @@ void bind_lte_transport(py::module& m)
             .c_str());
     m.def(
         "lte_transport_info",
-        [](py::handle A, py::handle G, py::handle rv, py::handle Qm, py::handle NL,
-           py::handle nsoft, py::handle kc, py::handle kmimo, py::handle mdlharq) {
-            const auto l = lte_transport_layout::compute(
-                transport_params(A, G, rv, Qm, NL, nsoft, kc, kmimo, mdlharq));
+        [](const integer& A, const integer& G, const integer& rv, const integer& Qm,
+           const integer& NL, const integer& nsoft, const integer& kc, const integer& kmimo,
+           const integer& mdlharq) {
+            auto p = transport_params(G, rv, Qm, NL, nsoft, kc, kmimo, mdlharq);
+            p.A = transport_A(A);
+            const auto l = lte_transport_layout::compute(p);
             py::dict d;
             d["C"] = l.seg.C;
             d["K_plus"] = l.seg.K_plus;
