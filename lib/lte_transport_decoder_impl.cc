@@ -64,6 +64,7 @@ bool lte_transport_decoder_impl::start()
     d_engine.reset();
     d_crc_failures = 0;
     d_warned_nonfinite = false;
+    d_warned_erased = false;
     return packet_block<lte_transport_decoder>::start();
 }
 
@@ -105,6 +106,15 @@ void lte_transport_decoder_impl::process(const packet& p,
         d_logger->warn("non-finite soft values in the packet at item {}: NaN is decoded as an "
                        "erasure (0), +-Inf as the largest value of its sign; this warning is "
                        "shown once, nonfinite_count() counts them",
+                       p.offset);
+    }
+    if (r.erased_batches > 0 && !d_warned_erased) {
+        d_warned_erased = true;
+        d_logger->warn("llr_scale quantized every finite nonzero soft value of a code block to "
+                       "0, an erasure (first in the packet at item {}): the input is far smaller "
+                       "than llr_scale expects (|x| * llr_scale < 0.5), so the decoder sees "
+                       "nothing; raise llr_scale (docs/conventions.md). This warning is shown "
+                       "once",
                        p.offset);
     }
 }

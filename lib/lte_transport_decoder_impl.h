@@ -30,6 +30,7 @@ private:
     lte_transport_params d_next;         //!< the packet plan() was called for
     uint64_t d_crc_failures = 0;
     bool d_warned_nonfinite = false;
+    bool d_warned_erased = false; //!< llr_scale erased a code block (16-bit metrics)
 };
 
 } // namespace gpufec

@@ -121,6 +121,10 @@ def captured_output():
 K7 = [0o171, 0o133]
 
 
+def tag(offset, key, value):
+    return gr.tag_utils.python_to_tag((offset, gr.pmt.intern(key), gr.pmt.to_pmt(value)))
+
+
 def signature_name(name):
     """The function a CALLS name calls: the name less its [variant]."""
     return name.split("[")[0]
@@ -395,6 +399,37 @@ class qa_arguments(bounded_test):
                 run_bounded(tb)
             self.assertEqual("llr_scale quantized every finite nonzero soft value of a batch "
                              "to 0" in out[0], warned, out[0])
+
+    def test_llr_scale_that_erases_everything_in_transport_blocks(self):
+        # The transport decoder quantizes its code blocks with llr_scale for 16-bit metrics.
+        rng = np.random.default_rng(8)
+        A, G = 40, 264
+        bits = rng.integers(0, 2, A).astype(np.uint8)
+        llr = (4.0 * (2.0 * gpufec.lte_transport_encode(bits, G) - 1.0)).astype(np.float32)
+        got, ok = gpufec.lte_transport_decode(llr, A, G, backend="cpu", metrics="int16")
+        self.assertTrue(ok)
+        np.testing.assert_array_equal(got, bits)
+        with self.assertRaisesRegex(ValueError, "llr_scale = 1e-30 quantized every finite "
+                                                "nonzero value of llrs to 0"):
+            gpufec.lte_transport_decode(llr, A, G, backend="cpu", metrics="int16", llr_scale=1e-30)
+        # Float metrics use the LLRs as they are: llr_scale does not apply.
+        self.assertTrue(gpufec.lte_transport_decode(llr, A, G, backend="cpu", llr_scale=1e-30)[1])
+        warning = "llr_scale quantized every finite nonzero soft value of a code block to 0"
+        for scale, warned in ((1e-30, True), (8.0, False)):
+            src = blocks.vector_source_f(np.tile(llr, 3).tolist(), False, 1,
+                                         [tag(i * G, "packet_len", G) for i in range(3)])
+            dec = gpufec.lte_transport_decoder(A=A, backend="cpu", metrics="int16",
+                                               llr_scale=scale)
+            sink = blocks.vector_sink_b()
+            tb = gr.top_block()
+            tb.connect(src, dec, sink)
+            with captured_output() as out:
+                run_bounded(tb)
+            self.assertEqual(len(sink.data()), 3 * A)
+            self.assertEqual(out[0].count(warning), int(warned), out[0])  # once a run
+            if not warned:
+                np.testing.assert_array_equal(np.array(sink.data(), dtype=np.uint8),
+                                              np.tile(bits, 3))
 
     # ------------------------------------------------------------------ BSID stream
 

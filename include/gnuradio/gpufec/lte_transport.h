@@ -135,7 +135,9 @@ public:
 
     const lte_turbo_options& options() const { return m_opts; }
     const backend_choice& backend() const { return m_choice; }
-    /*! @brief Non-finite soft values so far; positions count every soft value decoded. */
+    /*! @brief Non-finite soft values so far, and the code blocks that 16-bit metrics
+     *  quantized to nothing (erased_batches, erased_first the transport block's first value);
+     *  positions count every soft value decoded. */
     nonfinite_report nonfinite() const;
     /*! @brief Starts the positions and counts anew. */
     void reset();
@@ -154,6 +156,8 @@ private:
     std::vector<uint8_t> m_bits;
     std::vector<lte_turbo_block_status> m_status;
     uint64_t m_seen = 0;        //!< soft values decoded since the last reset()
+    nonfinite_report m_quantized; //!< the erased and kept batches of the engines'
+                                  //!< quantization (count and first unused)
 };
 
 } // namespace gpufec

@@ -57,6 +57,7 @@ class lte_transport_test : public CppUnit::TestFixture
     CPPUNIT_TEST(int8_and_inverted_input);
     CPPUNIT_TEST(moderate_noise);
     CPPUNIT_TEST(crc_failure_is_reported);
+    CPPUNIT_TEST(llr_scale_erasures_are_reported);
     CPPUNIT_TEST(bad_parameters);
     CPPUNIT_TEST_SUITE_END();
 
@@ -294,6 +295,45 @@ class lte_transport_test : public CppUnit::TestFixture
         CPPUNIT_ASSERT(!st.crc_pass);
         CPPUNIT_ASSERT(st.block_crc_pass == std::vector<uint8_t>({ 1, 0 }));
         CPPUNIT_ASSERT(!std::equal(bits.begin() + 3200, bits.end(), out.begin() + 3200));
+    }
+
+    /* 16-bit metrics quantize each code block with llr_scale: a scale that rounds every value
+     * to 0 is reported as erased batches at the transport block's first value (what blocks
+     * warn about and lte_transport_decode raises for), one that keeps values as kept ones;
+     * float metrics quantize nothing. */
+    void llr_scale_erasures_are_reported()
+    {
+        const auto p = params(6208, 12006); // two code blocks of K = 3136
+        std::mt19937 rng(7);
+        const auto llr = qa::clean_llrs(lte_transport_encode(qa::random_bits(p.A, rng), p), 4.0f);
+        std::vector<uint8_t> out(p.A);
+        lte_turbo_options o = decoder_options_cpu();
+        o.turbo.metrics = turbo_metrics::INT16;
+        o.llr_scale = 1e-30f;
+        lte_transport_decoder_engine erased(o);
+        erased.decode(llr.data(), p, out.data());
+        erased.decode(llr.data(), p, out.data());
+        nonfinite_report r = erased.nonfinite();
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.kept_batches);
+        CPPUNIT_ASSERT(r.erased_batches > 0);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.erased_first);
+        erased.reset();
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), erased.nonfinite().erased_batches);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(UINT64_MAX), erased.nonfinite().erased_first);
+
+        o.llr_scale = 8.0f;
+        lte_transport_decoder_engine kept(o);
+        CPPUNIT_ASSERT(kept.decode(llr.data(), p, out.data()).crc_pass);
+        r = kept.nonfinite();
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.erased_batches);
+        CPPUNIT_ASSERT(r.kept_batches > 0);
+
+        o.turbo.metrics = turbo_metrics::FLOAT;
+        o.llr_scale = 1e-30f;
+        lte_transport_decoder_engine unquantized(o);
+        CPPUNIT_ASSERT(unquantized.decode(llr.data(), p, out.data()).crc_pass);
+        r = unquantized.nonfinite();
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), r.erased_batches + r.kept_batches);
     }
 
     void bad_parameters()

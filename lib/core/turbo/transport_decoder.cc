@@ -47,11 +47,19 @@ lte_transport_decoder_engine::lte_transport_decoder_engine(const lte_turbo_optio
 
 lte_transport_decoder_engine::~lte_transport_decoder_engine() = default;
 
-nonfinite_report lte_transport_decoder_engine::nonfinite() const { return m_soft->nonfinite(); }
+nonfinite_report lte_transport_decoder_engine::nonfinite() const
+{
+    nonfinite_report r = m_soft->nonfinite();
+    r.erased_batches = m_quantized.erased_batches;
+    r.erased_first = m_quantized.erased_first;
+    r.kept_batches = m_quantized.kept_batches;
+    return r;
+}
 
 void lte_transport_decoder_engine::reset()
 {
     m_soft->reset();
+    m_quantized = nonfinite_report();
     m_seen = 0;
 }
 
@@ -110,7 +118,15 @@ lte_transport_status lte_transport_decoder_engine::decode_t(const T* soft,
         }
         m_bits.resize(n * K);
         m_status.resize(n);
+        // 16-bit metrics quantize the code blocks with llr_scale: what that erased or kept,
+        // placed at the transport block.
+        const nonfinite_report before = dec.nonfinite();
         dec.decode_frames(m_d.data(), m_bits.data(), n, nullptr, m_status.data());
+        const nonfinite_report now = dec.nonfinite();
+        if (now.erased_batches > before.erased_batches && m_quantized.erased_batches == 0)
+            m_quantized.erased_first = m_seen - p.G;
+        m_quantized.erased_batches += now.erased_batches - before.erased_batches;
+        m_quantized.kept_batches += now.kept_batches - before.kept_batches;
         for (size_t i = 0; i < n; ++i) {
             blocks[run[0] + i].assign(m_bits.begin() + i * K, m_bits.begin() + (i + 1) * K);
             status.iterations = std::max(status.iterations, m_status[i].iterations);

@@ -124,6 +124,7 @@ void bind_lte_transport(py::module& m)
                 st = soft.is_float ? dec.decode(soft.f.data(), p, out)
                                    : dec.decode(soft.q.data(), p, out);
             }
+            gpufec_python::check_not_erased(dec.nonfinite(), llr_scale);
             return py::make_tuple(bits, st.crc_pass);
         },
         py::arg("llrs"),
