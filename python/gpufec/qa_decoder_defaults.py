@@ -22,7 +22,8 @@ GRC = os.path.join(SOURCE, "grc")
 # The pages that write out Python signatures with their defaults: all of a page, or the
 # sections named (the others describe the C++ core); and the pages with example calls.
 SIGNATURE_DOCS = {"docs/conventions.md": None,
-                  "docs/turbo.md": ("The blocks", "Python functions")}
+                  "docs/turbo.md": ("The blocks", "Python functions",
+                                    "Transport blocks (`lte_transport.h`)")}
 EXAMPLE_DOCS = ("README.md",)
 # GRC defaults that differ from the binding's on purpose.
 GRC_OWN_DEFAULTS = {
@@ -139,6 +140,17 @@ def code_spans(path, sections=None):
     fenced = re.findall(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M)
     text = re.sub(r"^```[^\n]*\n.*?^```", "", text, flags=re.S | re.M)
     return fenced + re.findall(r"`([^`]+)`", text)
+
+
+def grc_block_files():
+    """Every GRC block's YAML as GRC gets it: grc/*.block.yml, and for each grc/*.block.yml.in
+    (shared parameters pasted in at @...@ placeholders) the file CMake generates from it in
+    the build tree (GPUFEC_BINARY_DIR, set by ctest)."""
+    paths = glob.glob(os.path.join(GRC, "*.block.yml"))
+    for template in glob.glob(os.path.join(GRC, "*.block.yml.in")):
+        paths.append(os.path.join(os.environ["GPUFEC_BINARY_DIR"], "grc",
+                                  os.path.basename(template)[:-len(".in")]))
+    return sorted(paths)
 
 
 class qa_decoder_defaults(bounded_test):
@@ -342,15 +354,11 @@ class qa_decoder_defaults(bounded_test):
     def test_every_grc_default_is_the_bindings(self):
         """Each GRC parameter passed as ${id} to the gpufec call of its block's Python template
         defaults to what the binding's parameter of that name defaults to."""
-        shared = ""
-        for name in ("soft_input_parameters.yml", "decoder_parameters.yml"):
-            with open(os.path.join(GRC, name)) as f:
-                shared += f.read().replace("@GPUFEC_LLR_SCALE_SHOWN@", "True")
         names = {n for n in dir(gpufec) if not n.startswith("_") and callable_of(n)}
         compared = set()
-        for path in sorted(glob.glob(os.path.join(GRC, "*.block.yml*"))):
+        for path in grc_block_files():
             with open(path) as f:
-                block = yaml.safe_load(f.read().replace("@GPUFEC_DECODER_PARAMETERS@\n", shared))
+                block = yaml.safe_load(f)
             params = {p["id"]: p for p in block["parameters"]}
             template = block["templates"].get("make") or block["templates"]["var_make"]
             for name, items, _ in calls_in(template, names):
