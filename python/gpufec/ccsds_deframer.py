@@ -13,6 +13,7 @@ module neither builds against libfec nor needs it unless this block is used.
 import collections
 import ctypes
 import ctypes.util
+import operator
 
 import numpy as np
 import pmt
@@ -22,9 +23,22 @@ ASM = 0x1ACFFC1D
 RS_PARITY = 32  # bytes per codeword: RS(255, 223)
 
 
+def _integer(name, value, lo, hi, allowed):
+    """@p value as an int in [lo, hi], as the bindings take integers (arg_checks.h): TypeError
+    for a non-integer (1.5 would pass a range check), ValueError naming it out of range."""
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an integer, got %s" % (name, type(value).__name__)) from None
+    if not lo <= v <= hi:
+        raise ValueError("%s = %d is out of range: allowed is %s" % (name, v, allowed))
+    return v
+
+
 def ccsds_pn_sequence(n_bytes):
     """The CCSDS pseudo-randomizer, h(x) = x^8 + x^7 + x^5 + x^3 + 1 from all ones, as bytes
     (it starts 0xFF 0x48 0x0E 0xC0 0x9A; its period is 255 bytes)."""
+    n_bytes = _integer("n_bytes", n_bytes, 0, 2 ** 24, "0 to 2^24")
     state = [1] * 8  # state[0] comes out next
     bits = np.empty(8 * n_bytes, dtype=np.uint8)
     for i in range(bits.size):
@@ -55,11 +69,13 @@ class ccsds_reed_solomon:
     dual basis or the conventional one that some satellites use."""
 
     def __init__(self, data_bytes, interleave=1, basis="dual"):
-        if interleave < 1 or interleave > 8:
-            raise ValueError("interleave = %r is not allowed: 1 to 8" % (interleave,))
-        if data_bytes < interleave or data_bytes % interleave or data_bytes > 223 * interleave:
-            raise ValueError("data_bytes = %r is not allowed: a multiple of interleave = %d, "
-                             "at most %d" % (data_bytes, interleave, 223 * interleave))
+        interleave = _integer("interleave", interleave, 1, 8, "1 to 8")
+        data_bytes = _integer("data_bytes", data_bytes, 1, 223 * interleave,
+                              "a multiple of interleave = %d, at most %d"
+                              % (interleave, 223 * interleave))
+        if data_bytes % interleave:
+            raise ValueError("data_bytes = %d is not allowed: a multiple of interleave = %d"
+                             % (data_bytes, interleave))
         if basis not in ("dual", "conventional"):
             raise ValueError("basis = %r is not known: use 'dual' or 'conventional'" % (basis,))
         lib = _libfec()
@@ -125,15 +141,12 @@ class ccsds_deframer(gr.sync_block):
     def __init__(self, data_bytes=223, interleave=1, basis="dual", differential=False,
                  scrambler=True, sync_threshold=4):
         gr.sync_block.__init__(self, name="ccsds_deframer", in_sig=[np.uint8], out_sig=None)
-        if not 0 <= sync_threshold < 16:
-            raise ValueError("sync_threshold = %r is not allowed: 0 to 15 bit errors"
-                             % (sync_threshold,))
+        self._threshold = _integer("sync_threshold", sync_threshold, 0, 15, "0 to 15 bit errors")
         self._rs = ccsds_reed_solomon(data_bytes, interleave, basis)
         self._frame_bits = 8 * self._rs.frame_bytes
         self._pn = (ccsds_pn_sequence(self._rs.frame_bytes) if scrambler
                     else np.zeros(self._rs.frame_bytes, dtype=np.uint8))
         self._sync = np.unpackbits(np.array([ASM], dtype=">u4").view(np.uint8))
-        self._threshold = sync_threshold
         self._differential = differential
         self.message_port_register_out(pmt.intern("out"))
         self.start()

@@ -5,7 +5,9 @@
 """Argument checking of the whole Python interface (docs/conventions.md, "Bad parameters").
 
 The integer parameters are found in the bindings' signatures (pybind11 writes them into each
-docstring): every function, method and block constructor of gpufec that takes an integer must
+docstring), and in Python's for what gpufec defines in Python (the CCSDS deframer: the
+parameters whose default is an integer): every function, method and block constructor of
+gpufec that takes an integer must
 refuse a negative one and one beyond any C++ integer type with a ValueError that names the
 parameter. A new function with an integer parameter fails test_every_function_is_covered until
 CALLS says how to call it; a new integer parameter of a listed function is tested as it is.
@@ -14,6 +16,8 @@ Arrays: complex values are refused wherever soft values, bits or symbols are tak
 
 import contextlib
 import ctypes
+import ctypes.util
+import inspect
 import os
 import re
 import sys
@@ -31,6 +35,9 @@ from bounded_test import bounded_test, run_bounded
 HUGE = [2 ** 64, 2 ** 70, -2 ** 63 - 1]
 # Functions that answer a question about any integer (only the range of the type is checked).
 PREDICATES = {"lte_turbo_code.is_block_size"}
+# Made only where libfec is (the CCSDS deframer's Reed-Solomon code, called at run time).
+NEEDS_LIBFEC = {"ccsds_deframer.__init__", "ccsds_reed_solomon.__init__"}
+HAS_LIBFEC = ctypes.util.find_library("fec") is not None
 
 
 def split_top(text, sep=","):
@@ -74,6 +81,15 @@ def int_params(doc):
     """{name: default text or None} of the parameters typed int in a pybind11 docstring."""
     return {name: default for name, (kind, default) in typed_params(doc).items()
             if kind == "int"}
+
+
+def integer_params(func):
+    """int_params of a binding; for a function defined in Python, {name: default text} of
+    its parameters that default to an integer."""
+    if inspect.isfunction(func):
+        return {name: repr(p.default) for name, p in inspect.signature(func).parameters.items()
+                if type(p.default) is int}
+    return int_params(func.__doc__)
 
 
 def interface():
@@ -157,7 +173,7 @@ class qa_arguments(bounded_test):
         fec_dec = gpufec.viterbi_fec_decoder(c.conv, "cpu")
         fec_enc = gpufec.conv_fec_encoder(c.conv)
         bits = np.zeros(40, dtype=np.uint8)
-        return {
+        calls = {
             "awgn_bpsk": (gpufec.awgn_bpsk, (bits,), {"backend": "cpu"}),
             "awgn_bpsk_generate": (gpufec.awgn_bpsk_generate, (c.conv,),
                                    {"n_blocks": 1, "backend": "cpu"}),
@@ -210,12 +226,16 @@ class qa_arguments(bounded_test):
                                    {"backend": "cpu"}),
             "bsid_map_decoder.__init__": (gpufec.bsid_map_decoder, (c.tvb, c.channel),
                                           {"backend": "cpu"}),
+            "ccsds_deframer.__init__": (gpufec.ccsds_deframer, (), {}),
+            "ccsds_reed_solomon.__init__": (gpufec.ccsds_reed_solomon, (223,), {}),
         }
+        return {name: call for name, call in calls.items()
+                if HAS_LIBFEC or name not in NEEDS_LIBFEC}
 
     def test_every_function_is_covered(self):
-        covered = {signature_name(name) for name in self.calls()}
+        covered = {signature_name(name) for name in self.calls()} | NEEDS_LIBFEC
         missing = [name for name, f in interface()
-                   if int_params(f.__doc__) and name not in covered]
+                   if integer_params(f) and name not in covered]
         self.assertEqual(missing, [], "functions with integer parameters that CALLS does "
                                       "not know how to call")
         # An integer taken as a plain object (py::handle) would escape the checks above: its
@@ -237,7 +257,7 @@ class qa_arguments(bounded_test):
         checked = 0
         for name, (func, args, kwargs) in sorted(self.calls().items()):
             func(*args, **kwargs)  # the call itself is valid
-            params = int_params(docs[signature_name(name)].__doc__)
+            params = integer_params(docs[signature_name(name)])
             self.assertTrue(params, name + " has no integer parameter: remove it from CALLS")
             for param, default in params.items():
                 # -1 where it means something ("derived"): the next one down is wrong.
@@ -258,6 +278,13 @@ class qa_arguments(bounded_test):
             gpufec.lte_transport_info(40.0, 264)
         with self.assertRaisesRegex(TypeError, "frame_bits must be an integer, got str"):
             gpufec.conv_code.preset("ccsds", frame_bits="16")
+        # What gpufec defines in Python takes integers alike.
+        with self.assertRaisesRegex(TypeError, "sync_threshold must be an integer, got float"):
+            gpufec.ccsds_deframer(sync_threshold=4.5)
+        with self.assertRaisesRegex(TypeError, "interleave must be an integer, got float"):
+            gpufec.ccsds_reed_solomon(222, 1.5)
+        with self.assertRaisesRegex(ValueError, r"^n_bytes = -1 is out of range"):
+            gpufec.ccsds_pn_sequence(-1)
         # numpy integers and bools are integers.
         gpufec.lte_rate_match_indices(self.lte, np.int64(100), np.uint8(0))
 
