@@ -1,5 +1,5 @@
-/* The lane and single-segment kernels on AVX-512BW: 32 lanes of int16, the comparisons straight into mask bits
- * (built for AVX-512 by a pragma, called only where the CPU has it).
+/* The lane and single-segment kernels on AVX-512BW: 32 lanes of int16, the comparisons
+ * straight into mask bits (built for AVX-512 by a pragma, called only where the CPU has it).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/quantize.h"
