@@ -217,6 +217,10 @@ def all_blocks_flowgraph(output_language):
             blk("trdec", "gpufec_lte_transport_decoder", 1, 8, A="1000", nsoft="250368",
                 backend='"cpu"'),
             blk("trout", "blocks_null_sink", 2, 8, type="byte"),
+            blk("cc_dec", "gpufec_cc_decoder_def", 7, 0, framebits="80", polys="[79, -109]",
+                mode="fec.CC_TERMINATED", padding="True", state_end="0"),
+            blk("cc_enc", "gpufec_cc_encoder_def", 7, 1, framebits="80", polys="[79, 109]",
+                state_start="5", mode="fec.CC_TRUNCATED"),
         ],
         "connections": [["src", "0", "bits_sink", "0"], ["src", "1", "soft_sink", "0"],
                         ["src", "0", "enc", "0"], ["enc", "0", "channel", "0"],
@@ -398,6 +402,10 @@ class qa_grc(bounded_test):
                           "\"max-log\", 0.75, \"none\", \"cpu\"", code)
             self.assertIn('gpufec.conv_code.preset("ccsds", "", "streaming", 2048)', code)
             self.assertIn("gpufec.parse_polys('79, -109', \"gr-fec\")", code)
+            self.assertIn("gpufec.cc_decoder.make(80, 7, 2, [79, -109], 0, 0, fec.CC_TERMINATED, "
+                          "True, \"cpu\", 0)", code)
+            self.assertIn("gpufec.cc_encoder_make(80, 7, 2, [79, 109], 5, fec.CC_TRUNCATED, "
+                          "False)", code)
 
     def test_every_block_in_a_cpp_flowgraph_that_compiles(self):
         with tempfile.TemporaryDirectory() as d:
