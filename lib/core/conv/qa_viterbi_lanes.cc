@@ -85,7 +85,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
             segs[l].n_out = n_out;
             out[l] = got[l].data();
         }
-        conv::lane_decoder lanes(t, n_steps, isa);
+        conv::lane_decoder lanes(t, n_steps, isa, isa);
         lanes.decode(conv::lane_group{ segs.data(), count, out.data() });
         conv::segment_decoder scalar(t, n_steps);
         for (size_t l = 0; l < count; ++l) {
@@ -225,9 +225,11 @@ class viterbi_lanes_test : public CppUnit::TestFixture
             return std::find(v.begin(), v.end(), s) != v.end();
         };
         const auto single = [&](int k, conv::simd isa) {
-            return conv::lane_decoder(make(k, 2, true, rng), 64, isa).single_isa();
+            return conv::lane_decoder(make(k, 2, true, rng), 64, isa, isa).single_isa();
         };
         CPPUNIT_ASSERT(single(7, conv::simd::scalar) == conv::simd::scalar);
+        const auto v = conv::available_simd();
+        CPPUNIT_ASSERT(std::find(v.begin(), v.end(), conv::best_single_simd()) != v.end());
         if (has(conv::simd::sse2)) {
             CPPUNIT_ASSERT(single(4, conv::simd::sse2) == conv::simd::scalar); // 4 butterflies
             CPPUNIT_ASSERT(single(5, conv::simd::sse2) == conv::simd::sse2);

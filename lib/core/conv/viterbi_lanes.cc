@@ -148,27 +148,30 @@ std::vector<simd> available_simd()
 
 namespace {
 
-/* Segments per second of K=7 rate-1/2 decoding with each kernel, the best of a few short
- * runs taken in turn. */
-simd fastest(const std::vector<simd>& candidates)
+/* Segments per second of K=7 rate-1/2 decoding with each kernel (the lane kernels on full
+ * groups, or the single-segment kernels), the best of a few short runs taken in turn. */
+simd fastest(const std::vector<simd>& candidates, bool single)
 {
     trellis t{};
     t.k = 7;
     t.n = 2;
     t.polys[0] = 0171;
     t.polys[1] = 0133;
-    constexpr size_t steps = 512;
+    // A single segment is timed on longer runs, and more often: one of them takes a few
+    // microseconds, where a lane group takes tens.
+    const size_t steps = single ? 2048 : 512;
+    const int rounds = single ? 9 : 5;
     std::vector<int8_t> llr(2 * steps);
     for (size_t i = 0; i < llr.size(); ++i)
         llr[i] = static_cast<int8_t>((i * 37 + i / 7) % 255 - 127);
     std::vector<uint8_t> bits(steps);
     std::vector<lane_decoder> decoders;
     for (simd s : candidates)
-        decoders.emplace_back(t, steps, s);
+        decoders.emplace_back(t, steps, s, s);
     std::vector<double> rate(candidates.size(), 0.0);
-    for (int round = 0; round < 5; ++round)
+    for (int round = 0; round < rounds; ++round)
         for (size_t i = 0; i < decoders.size(); ++i) {
-            const size_t lanes = decoders[i].lanes();
+            const size_t lanes = single ? 1 : decoders[i].lanes();
             std::vector<segment> segs(lanes);
             std::vector<uint8_t*> out(lanes, bits.data());
             for (auto& seg : segs) {
@@ -195,7 +198,20 @@ simd best_simd()
     static const simd best = [] {
         std::vector<simd> v = available_simd();
         v.erase(v.begin()); // scalar: a lane kernel is always faster on full groups
-        return v.empty() ? simd::scalar : v.size() == 1 ? v[0] : fastest(v);
+        return v.empty() ? simd::scalar : v.size() == 1 ? v[0] : fastest(v, false);
+    }();
+    return best;
+}
+
+simd best_single_simd()
+{
+    // Also measured: the single-segment kernel's steps depend on each other through its
+    // interleave, whose cost differs between CPUs (AVX-512's two-source word permute is slow
+    // on some), so the widest is not always the fastest.
+    static const simd best = [] {
+        std::vector<simd> v = available_simd();
+        v.erase(v.begin());
+        return v.empty() ? simd::scalar : v.size() == 1 ? v[0] : fastest(v, true);
     }();
     return best;
 }
@@ -228,18 +244,19 @@ simd fitting(simd isa, const trellis& t, size_t max_steps)
 
 } // namespace
 
-lane_decoder::lane_decoder(const trellis& t, size_t max_steps, simd isa)
+lane_decoder::lane_decoder(const trellis& t, size_t max_steps, simd isa, simd single)
     : m_trellis(t),
       m_code(make_lane_code(t)),
       m_lanes(lanes_of(fitting(isa, t, max_steps))),
       m_max_steps(max_steps),
       m_kernel(kernel_of(fitting(isa, t, max_steps))),
-      m_single_isa(single_isa_for(isa, t)),
+      m_single_isa(single_isa_for(single, t)),
       m_single(single_kernel_of(m_single_isa))
 {
-    if (isa != simd::scalar && !kernel_of(isa))
-        throw std::invalid_argument("lane_decoder: instruction set " + to_string(isa) +
-                                    " is not built into this library");
+    for (simd s : { isa, single })
+        if (s != simd::scalar && !kernel_of(s))
+            throw std::invalid_argument("lane_decoder: instruction set " + to_string(s) +
+                                        " is not built into this library");
     if (m_single) {
         m_single_code = make_single_code(t);
         m_single_metrics.reset(new int16_t[2 * static_cast<size_t>(t.states())]);

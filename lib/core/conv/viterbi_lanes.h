@@ -27,8 +27,11 @@ std::string to_string(simd s);
 /*! The instruction sets this build and this CPU both have, scalar first, best last. */
 std::vector<simd> available_simd();
 
-/*! The best of available_simd(). */
+/*! The best of available_simd() for the lane kernels (measured once). */
 simd best_simd();
+
+/*! The best of available_simd() for the single-segment kernels (measured once). */
+simd best_single_simd();
 
 /*! What the lane kernels read about a code, built once per decoder. */
 struct lane_code {
@@ -95,15 +98,19 @@ struct single_workspace {
 using single_kernel = void (*)(const single_code&, const segment&, uint8_t*, const single_workspace&);
 
 /*! A decoder of up to lanes() segments at a time, with its workspace; one per thread. A lone
- *  segment goes to the single-segment kernel of the widest instruction set (up to the one
- *  asked for) whose lanes the code's butterflies fill, else to segment_decoder. */
+ *  segment goes to a single-segment kernel, else (none fits) to segment_decoder. */
 class lane_decoder
 {
 public:
     /*! @param max_steps the longest segment it will be given
-     *  @param isa the instruction set (best_simd() by default; it must be available); scalar
-     *         where the lanes' decisions for max_steps would pass 64 MiB */
-    lane_decoder(const trellis& t, size_t max_steps, simd isa = best_simd());
+     *  @param isa the lane kernels' instruction set (best_simd() by default; it must be
+     *         available); scalar where the lanes' decisions for max_steps would pass 64 MiB
+     *  @param single the single-segment kernels' (best_single_simd() by default): the widest
+     *         one up to it whose lanes the code's butterflies fill */
+    lane_decoder(const trellis& t,
+                 size_t max_steps,
+                 simd isa = best_simd(),
+                 simd single = best_single_simd());
 
     /*! Segments decoded per call at most (1 for scalar). */
     size_t lanes() const { return m_lanes; }
