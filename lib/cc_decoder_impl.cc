@@ -120,7 +120,10 @@ void cc_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
     // At the first frame, not at construction: GRC makes objects each time it evaluates a
     // definition block.
     if (!d_working) {
-        d_logger->info("decoding '{}' on the {} backend", d_code->name(), backend());
+        static const char* const modes[] = { "CC_STREAMING", "CC_TERMINATED", "CC_TRUNCATED",
+                                             "CC_TAILBITING" };
+        d_logger->info("decoding {} frames of {:d} bits as '{}' on the {} backend",
+                       modes[d_cc.mode()], d_frame, d_code->name(), backend());
         d_working = true;
     }
     const auto* in = static_cast<const uint8_t*>(inbuffer);
