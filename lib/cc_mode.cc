@@ -67,15 +67,8 @@ cc_mode::cc_mode(const std::string& what,
 
 conv_code_sptr cc_mode::code(termination term, size_t frame_bits) const
 {
-    std::vector<unsigned> polys;
-    for (size_t j = 0; j < m_polys.size(); ++j) {
-        if (m_polys[j] < 0)
-            bad(m_what, "polys[" + std::to_string(j) + "] = " + std::to_string(m_polys[j]) +
-                            ": inverted outputs (negative polynomials) are not supported yet");
-        polys.push_back(static_cast<unsigned>(m_polys[j]));
-    }
-    try {
-        return conv_code::make(m_k, polys, "", term, frame_bits, polys_order::GR_FEC);
+    try { // gr-fec's signed form: a negative generator's output is inverted
+        return conv_code::make_signed(m_k, m_polys, "", term, frame_bits, polys_order::GR_FEC);
     } catch (const std::invalid_argument& e) {
         bad(m_what, e.what());
     }
