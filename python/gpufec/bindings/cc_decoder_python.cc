@@ -22,11 +22,10 @@ void bind_cc_decoder(py::module& m)
     py::module::import("gnuradio.fec");
 
     const char* make_doc =
-        "make(frame_size, k, rate, polys, start_state=0, end_state=-1,\n"
-        "     mode=fec.CC_STREAMING, padded=False, backend='cpu', device=0)\n"
         "gr-fec's cc_decoder.make arguments and meanings (polys in gr-fec's form, [79, 109]\n"
-        "for 171/133; states with the newest bit lowest; end_state -1: the best state);\n"
-        "backend 'cpu' (default), 'cuda' or 'auto'; device: the CUDA device index.";
+        "for 171/133, negative for an inverted output; states with the newest bit lowest;\n"
+        "end_state -1: the best state; mode fec.CC_STREAMING, CC_TERMINATED, CC_TRUNCATED or\n"
+        "CC_TAILBITING); backend 'cpu' (default), 'cuda' or 'auto'; device: the CUDA device.";
     py::class_<cc_decoder, gr::fec::generic_decoder, std::shared_ptr<cc_decoder>>(
         m,
         "cc_decoder",

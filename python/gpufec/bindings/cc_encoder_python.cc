@@ -22,8 +22,9 @@ void bind_cc_encoder(py::module& m)
     py::module::import("gnuradio.fec");
 
     const char* make_doc =
-        "make(frame_size, k, rate, polys, start_state=0, mode=fec.CC_STREAMING, padded=False)\n"
-        "gr-fec's cc_encoder.make arguments and meanings.";
+        "gr-fec's cc_encoder_make arguments and meanings (polys in gr-fec's form, negative for\n"
+        "an inverted output; start_state with the newest bit lowest; mode fec.CC_STREAMING,\n"
+        "CC_TERMINATED, CC_TRUNCATED or CC_TAILBITING).";
     py::class_<cc_encoder, gr::fec::generic_encoder, std::shared_ptr<cc_encoder>>(
         m,
         "cc_encoder",
