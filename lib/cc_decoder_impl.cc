@@ -27,8 +27,8 @@ cc_decoder_impl::cc_decoder_impl(const cc_mode& cc, const decoder_options& commo
 {
     if (cc.mode() == CC_STREAMING) {
         // The warm-up of the module's streaming decoder for these generators (docs/viterbi.md,
-        // "Default tiling"): from equal metrics it reaches the state metrics that all the
-        // received history would give, without a decision carried over.
+        // "Default tiling"): started from equal metrics that many steps back, a window decides
+        // as the whole received history would but rarely, and carries no decision over.
         d_warm_up = viterbi_tiling::defaults(*d_cc.code(termination::STREAMING, 1)).before;
         d_history.assign(d_warm_up * cc.n(), 0);
     }

@@ -51,9 +51,12 @@ cc_mode::cc_mode(const std::string& what,
     if (end_state < -1 || end_state > static_cast<int>(m_mask))
         bad(what, "end_state = " + std::to_string(end_state) + " is out of range: -1 (the best " +
                       "state) or " + states);
-    if (frame_size < 1 || static_cast<size_t>(frame_size) > conv_code::max_frame_bits)
+    // Room below the codes' longest frame for what a call decodes besides the frame: a
+    // tail, a streaming window's erasures, warm-up and look-ahead (at most 40 steps).
+    const size_t longest = conv_code::max_frame_bits - 64;
+    if (frame_size < 1 || static_cast<size_t>(frame_size) > longest)
         bad(what, "frame_size = " + std::to_string(frame_size) + " is out of range: 1 to " +
-                      std::to_string(conv_code::max_frame_bits) + " bits");
+                      std::to_string(longest) + " bits");
     m_start = static_cast<unsigned>(start_state);
     m_end = end_state;
     m_max_frame = static_cast<size_t>(frame_size);

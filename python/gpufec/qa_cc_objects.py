@@ -507,6 +507,10 @@ class qa_cc_objects(bounded_test):
             make(100, K, 2, [79, 109], 0, -2)
         with self.assertRaisesRegex(ValueError, "frame_size = 0 is out of range"):
             make(0, K, 2, [79, 109])
+        with self.assertRaisesRegex(ValueError, "frame_size = 1048576 is out of range: 1 to "
+                                                "1048512 bits"):
+            make(1 << 20, K, 2, [79, 109])
+        self.assertEqual(make(1048512, K, 2, [79, 109]).get_output_size(), 1048512)
         with self.assertRaisesRegex(ValueError, "'auto', 'cpu' or 'cuda'"):
             make(100, K, 2, [79, 109], backend="fpga")
         with self.assertRaisesRegex(ValueError, "cc_encoder: rate = 1 is out of range"):
