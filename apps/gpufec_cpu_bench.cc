@@ -1,12 +1,15 @@
 /* gpufec_cpu_bench: the CPU Viterbi backend next to GNU Radio's own K=7 rate-1/2 decoder
  * (gr-fec's cc_decoder, built on VOLK's volk_8u_x4_conv_k7_r2_8u) and that VOLK kernel alone,
- * on the same noisy frames in the same run; then the CPU AWGN/BPSK generator next to GNU
- * Radio's fastnoise source.
+ * on the same noisy frames in the same run; the gr-fec decoder objects (FECAPI: gr-fec's
+ * cc_decoder, gpufec::cc_decoder, gpufec::viterbi_fec_decoder) one frame per generic_work()
+ * call, as gr-fec's extended and async decoders call them, per-call medians; then the CPU
+ * AWGN/BPSK generator next to GNU Radio's fastnoise source.
  *
  *   gpufec_cpu_bench [--frames N] [--ebn0 DB] [--repeats R] [--samples N]
  *
  * Decoders: K=7 171/133 rate 1/2, terminated 2048-bit frames; decoded information bits per
- * second. Sources: uncoded BPSK LLRs (info bits, noise and channel) into host memory, and
+ * second. FECAPI objects: 256, 2560 and 65536-bit frames, terminated (end_state -1) and
+ * streaming, the objects called in turn frame by frame on the same bytes. Sources: uncoded BPSK LLRs (info bits, noise and channel) into host memory, and
  * fastnoise_source_f's work() (Gaussian, its default pool of 16384 samples) into a buffer;
  * samples per second, one thread, and the generator on every thread at once (a generator per
  * thread, each on its own seed).
@@ -18,8 +21,10 @@
 #include <gnuradio/fec/cc_common.h>
 #include <gnuradio/fec/cc_decoder.h>
 #include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/cc_decoder.h>
 #include <gnuradio/gpufec/conv_code.h>
 #include <gnuradio/gpufec/viterbi.h>
+#include <gnuradio/gpufec/viterbi_fec_decoder.h>
 #include <volk/volk.h>
 #include <algorithm>
 #include <chrono>
@@ -49,6 +54,70 @@ double median_seconds(const std::function<void()>& f, int repeats)
     }
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
+}
+
+double median(std::vector<double> t)
+{
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+/* gr-fec's decoder objects one frame per generic_work() call, as its extended and async
+ * decoders call them: the per-call median of each, the objects taking turns frame by frame on
+ * the same input (bytes 128 + 48 y for the byte decoders, y for the float one). */
+void fecapi_rows(int repeats)
+{
+    using gr::fec::generic_decoder;
+    std::printf("\n%-58s %10s\n", "gr-fec objects, one frame a generic_work() call, K=7 r1/2",
+                "Mbit/s");
+    for (size_t frame : { size_t(256), size_t(2560), size_t(65536) }) {
+        const size_t calls = std::max<size_t>(16, (size_t(1) << 21) / frame);
+        const auto code = conv_code::make(7, { 0171, 0133 }, "", termination::TRUNCATED, frame);
+        std::vector<uint8_t> info((calls + 1) * frame);
+        std::vector<float> y(info.size() * 2);
+        awgn_bpsk_generator gen(code, awgn_noise::from_snr(4.0, snr_kind::EBN0, 0.5),
+                                soft_output::SYMBOLS, 7, backend_kind::CPU);
+        gen.generate(calls + 1, info.data(), y.data());
+        std::vector<uint8_t> u(y.size());
+        for (size_t i = 0; i < y.size(); ++i)
+            u[i] = static_cast<uint8_t>(std::max(0.0f, std::min(255.0f, 48.0f * y[i] + 128.0f)));
+        struct row {
+            std::string name;
+            generic_decoder::sptr dec;
+            bool floats;
+            std::vector<double> t;
+        };
+        for (cc_mode_t mode : { CC_TERMINATED, CC_STREAMING }) {
+            const std::string m = mode == CC_TERMINATED ? "terminated" : "streaming";
+            std::vector<row> rows;
+            rows.push_back({ "gr-fec cc_decoder, " + m,
+                             gr::fec::code::cc_decoder::make(frame, 7, 2, { 79, 109 }, 0, -1, mode),
+                             false, {} });
+            rows.push_back({ "gpufec cc_decoder, " + m,
+                             gr::gpufec::cc_decoder::make(frame, 7, 2, { 79, 109 }, 0, -1, mode), false, {} });
+            if (mode == CC_TERMINATED)
+                rows.push_back({ "gpufec viterbi_fec_decoder, " + m,
+                                 gr::gpufec::viterbi_fec_decoder::make(
+                                     conv_code::make(7, { 0171, 0133 }, "", termination::TERMINATED, frame), "cpu"),
+                                 true, {} });
+            std::vector<uint8_t> out(frame);
+            // Consecutive frames' channel values (a terminated frame's tail takes the next
+            // frame's first values: the same work per call).
+            const size_t stride = 2 * frame;
+            for (int r = 0; r < repeats; ++r)
+                for (size_t c = 0; c < calls; ++c)
+                    for (auto& x : rows) {
+                        void* in = x.floats ? static_cast<void*>(y.data() + c * stride)
+                                            : static_cast<void*>(u.data() + c * stride);
+                        const auto a = std::chrono::steady_clock::now();
+                        x.dec->generic_work(in, out.data());
+                        x.t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count());
+                    }
+            for (auto& x : rows)
+                std::printf("%-58s %10.1f\n", (x.name + ", " + std::to_string(frame) + " bits").c_str(),
+                            frame / median(x.t) / 1e6);
+        }
+    }
 }
 
 size_t errors(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b)
@@ -153,6 +222,8 @@ int main(int argc, char** argv)
         repeats);
     std::printf("%-58s %10.1f %10s\n", "VOLK volk_8u_x4_conv_k7_r2_8u alone (ACS, no traceback)",
                 bits / s / 1e6, "-");
+
+    fecapi_rows(repeats);
 
     std::printf("\n%-58s %10s\n", "source (uncoded BPSK at 3 dB, into host memory)", "Gsample/s");
     const auto noise = awgn_noise::from_snr(3.0, snr_kind::EBN0, 1.0);

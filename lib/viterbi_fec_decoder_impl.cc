@@ -8,14 +8,6 @@
 namespace gr {
 namespace gpufec {
 
-namespace {
-
-/* Packets of many lengths (tagged and async decoding) would otherwise keep an engine, with
- * its buffers, for every length ever seen. */
-constexpr size_t max_engines = 16;
-
-} // namespace
-
 viterbi_fec_decoder::sptr viterbi_fec_decoder::make(
     conv_code_sptr code, const std::string& backend, float llr_scale, bool invert, int device)
 {
@@ -26,28 +18,10 @@ viterbi_fec_decoder::sptr viterbi_fec_decoder::make(
 viterbi_fec_decoder_impl::viterbi_fec_decoder_impl(conv_code_sptr code,
                                                    const decoder_options& common)
     : d_frames(code, "viterbi_fec_decoder"),
-      d_opts(common, viterbi_tiling{}),
-      d_engine(nullptr)
+      d_engines(common),
+      d_llr_scale(common.llr_scale),
+      d_engine(&d_engines.get(d_frames.code()))
 {
-    // gr-fec hands over one frame per call and runs several objects for parallelism, so one
-    // frame per backend call and one CPU thread per object.
-    d_opts.max_batch = 1;
-    d_opts.threads = 1;
-    d_engine = &engine_for(d_frames.code());
-}
-
-viterbi_decoder_engine& viterbi_fec_decoder_impl::engine_for(const conv_code_sptr& code)
-{
-    auto it = d_engines.find(code->frame_bits());
-    if (it == d_engines.end()) {
-        if (d_engines.size() >= max_engines)
-            d_engines.clear();
-        it = d_engines
-                 .emplace(code->frame_bits(),
-                          std::make_unique<viterbi_decoder_engine>(code, d_opts))
-                 .first;
-    }
-    return *it->second;
 }
 
 void viterbi_fec_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
@@ -78,7 +52,7 @@ void viterbi_fec_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
                        "0, an erasure: the input is far smaller than llr_scale expects "
                        "(|x| * llr_scale < 0.5), so the decoder sees nothing; raise llr_scale "
                        "(docs/conventions.md). This warning is shown once",
-                       d_opts.llr_scale);
+                       d_llr_scale);
     }
 }
 
@@ -137,7 +111,7 @@ bool viterbi_fec_decoder_impl::set_frame_size(unsigned int frame_size)
             std::to_string(d_frames.max_frame_bits()) + " bits)");
     }
     const bool fits = d_frames.set(frame_size, d_logger);
-    d_engine = &engine_for(d_frames.code());
+    d_engine = &d_engines.get(d_frames.code());
     return fits;
 }
 

@@ -2,11 +2,10 @@
 #ifndef INCLUDED_GPUFEC_VITERBI_FEC_DECODER_IMPL_H
 #define INCLUDED_GPUFEC_VITERBI_FEC_DECODER_IMPL_H
 
+#include "fecapi_engines.h"
 #include "fecapi_frames.h"
 #include <gnuradio/gpufec/viterbi.h>
 #include <gnuradio/gpufec/viterbi_fec_decoder.h>
-#include <map>
-#include <memory>
 
 namespace gr {
 namespace gpufec {
@@ -29,13 +28,12 @@ public:
     uint64_t nonfinite_count() const override { return d_nonfinite; }
 
 private:
-    viterbi_decoder_engine& engine_for(const conv_code_sptr& code);
     bool whole_frames_possible(unsigned frame_size, int diff);
 
     fecapi_frames d_frames;
-    viterbi_options d_opts;
-    std::map<size_t, std::unique_ptr<viterbi_decoder_engine>> d_engines; //!< by frame length
-    viterbi_decoder_engine* d_engine;                                    //!< the length in use
+    fecapi_engines d_engines;
+    const float d_llr_scale;
+    viterbi_decoder_engine* d_engine; //!< the frame length in use
     uint64_t d_nonfinite = 0;
     bool d_warned_erased = false;
     bool d_working = false; //!< a frame was decoded (the backend is logged then)

@@ -72,7 +72,9 @@ size_t copy_workers(size_t bytes)
     // One core copies several GB/s: 1 MiB takes a few hundred microseconds, far more than
     // waking a pool thread.
     constexpr size_t per_worker = size_t(1) << 20;
-    const size_t hw = std::max(1u, std::thread::hardware_concurrency());
+    // Asked once: glibc reads /sys/devices/system/cpu/online at every call, which cost a
+    // one-frame decode call (gr-fec's objects) more than decoding 256 bits.
+    static const size_t hw = std::max(1u, std::thread::hardware_concurrency());
     return std::max<size_t>(1, std::min({ bytes / per_worker, hw, size_t(8) }));
 }
 

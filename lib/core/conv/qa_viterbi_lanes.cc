@@ -1,7 +1,8 @@
-/* The SIMD lane kernels against the scalar segment decoder (docs/viterbi.md's decisions):
- * every instruction set this CPU has, every k and n, symmetric and other generators, mixed
- * start states, end states and output windows, partial groups, ties, saturated and -128
- * input, long runs through the renormalisation; and the thread pool they run on.
+/* The SIMD lane kernels and single-segment kernels against the scalar segment decoder
+ * (docs/viterbi.md's decisions): every instruction set this CPU has, every k and n, symmetric
+ * and other generators, mixed start states, end states and output windows, partial groups,
+ * ties, saturated and -128 input, long runs through the renormalisation; and the thread pool
+ * they run on.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "../thread_pool.h"
@@ -26,6 +27,9 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     CPPUNIT_TEST(rejects_mixed_shapes);
     CPPUNIT_TEST(long_segments_go_one_at_a_time);
     CPPUNIT_TEST(scalar_decodes_one_at_a_time);
+    CPPUNIT_TEST(single_kernel_choice);
+    CPPUNIT_TEST(single_equals_scalar_every_code_and_shape);
+    CPPUNIT_TEST(single_equals_scalar_on_ties_and_long_runs);
     CPPUNIT_TEST(pool_runs_every_item_once);
     CPPUNIT_TEST(pool_rethrows_and_stays_usable);
     CPPUNIT_TEST_SUITE_END();
@@ -81,7 +85,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
             segs[l].n_out = n_out;
             out[l] = got[l].data();
         }
-        conv::lane_decoder lanes(t, n_steps, isa);
+        conv::lane_decoder lanes(t, n_steps, isa, isa);
         lanes.decode(conv::lane_group{ segs.data(), count, out.data() });
         conv::segment_decoder scalar(t, n_steps);
         for (size_t l = 0; l < count; ++l) {
@@ -209,6 +213,91 @@ class viterbi_lanes_test : public CppUnit::TestFixture
                 x = static_cast<int8_t>(static_cast<int>(rng() % 255) - 127);
             CPPUNIT_ASSERT_EQUAL(size_t(1), conv::lane_decoder(t, 100, conv::simd::scalar).lanes());
             check(t, conv::simd::scalar, 1, 100, -1, 10, 80, llr, rng, "scalar k " + std::to_string(k));
+        }
+    }
+
+    void single_kernel_choice()
+    {
+        // The widest instruction set up to the one asked for whose lanes S/2 butterflies fill.
+        std::mt19937 rng(26);
+        const auto has = [](conv::simd s) {
+            const auto v = conv::available_simd();
+            return std::find(v.begin(), v.end(), s) != v.end();
+        };
+        const auto single = [&](int k, conv::simd isa) {
+            return conv::lane_decoder(make(k, 2, true, rng), 64, isa, isa).single_isa();
+        };
+        CPPUNIT_ASSERT(single(7, conv::simd::scalar) == conv::simd::scalar);
+        const auto v = conv::available_simd();
+        CPPUNIT_ASSERT(std::find(v.begin(), v.end(), conv::best_single_simd()) != v.end());
+        if (has(conv::simd::sse2)) {
+            CPPUNIT_ASSERT(single(4, conv::simd::sse2) == conv::simd::scalar); // 4 butterflies
+            CPPUNIT_ASSERT(single(5, conv::simd::sse2) == conv::simd::sse2);
+        }
+        if (has(conv::simd::avx2)) {
+            CPPUNIT_ASSERT(single(5, conv::simd::avx2) == conv::simd::sse2);
+            CPPUNIT_ASSERT(single(6, conv::simd::avx2) == conv::simd::avx2);
+            CPPUNIT_ASSERT(single(9, conv::simd::avx2) == conv::simd::avx2);
+        }
+        if (has(conv::simd::avx512)) {
+            CPPUNIT_ASSERT(single(6, conv::simd::avx512) == conv::simd::avx2);
+            CPPUNIT_ASSERT(single(7, conv::simd::avx512) == conv::simd::avx512);
+        }
+    }
+
+    /* One segment (the single-segment kernel) against the scalar decoder, for each isa. */
+    void single_equals_scalar_every_code_and_shape()
+    {
+        std::mt19937 rng(27);
+        for (conv::simd isa : lane_kernels())
+            for (int k = 3; k <= 9; ++k)
+                for (int n = 2; n <= 4; ++n)
+                    for (bool symmetric : { true, false })
+                        for (int shape = 0; shape < 3; ++shape) {
+                            const conv::trellis t = make(k, n, symmetric, rng);
+                            const size_t n_steps = 1 + rng() % 150;
+                            const size_t out_first = rng() % n_steps;
+                            const size_t n_out = 1 + rng() % (n_steps - out_first);
+                            const int end_state = shape == 0 ? -1
+                                                  : shape == 1 ? 0
+                                                               : static_cast<int>(rng() % t.states());
+                            std::vector<int8_t> llr(t.n * 400);
+                            const int amp = 1 + static_cast<int>(rng() % 128);
+                            for (auto& x : llr)
+                                x = static_cast<int8_t>(static_cast<int>(rng() % (2 * amp + 1)) - amp);
+                            llr[rng() % llr.size()] = -128;
+                            check(t, isa, 1, n_steps, end_state, out_first, n_out, llr, rng,
+                                  "single " + conv::to_string(isa) + " k " + std::to_string(k) +
+                                      " n " + std::to_string(n) + (symmetric ? " symmetric" : "") +
+                                      " shape " + std::to_string(shape));
+                        }
+    }
+
+    void single_equals_scalar_on_ties_and_long_runs()
+    {
+        // All erasures, +-1, +-127/-128 only; and +-127 over thousands of steps (rate 1/4, K=9:
+        // the metrics grow fastest, so the renormalisation must keep them exact).
+        std::mt19937 rng(28);
+        for (conv::simd isa : lane_kernels()) {
+            for (int k : { 5, 6, 7, 9 })
+                for (int kind = 0; kind < 3; ++kind) {
+                    const conv::trellis t = make(k, 2, kind != 1, rng);
+                    std::vector<int8_t> llr(t.n * 300);
+                    for (auto& x : llr)
+                        x = kind == 0 ? 0
+                            : kind == 1 ? static_cast<int8_t>(rng() & 1u ? 1 : -1)
+                                        : static_cast<int8_t>(rng() % 3 == 0 ? 127 : -128);
+                    check(t, isa, 1, 200, -1, 0, 200, llr, rng,
+                          "single " + conv::to_string(isa) + " kind " + std::to_string(kind));
+                }
+            for (int n : { 2, 4 }) {
+                const conv::trellis t = make(9, n, true, rng);
+                std::vector<int8_t> llr(t.n * 6000);
+                for (auto& x : llr)
+                    x = static_cast<int8_t>(rng() % 5 ? 127 : -127);
+                check(t, isa, 1, 5000, -1, 100, 4800, llr, rng,
+                      "single " + conv::to_string(isa) + " n " + std::to_string(n));
+            }
         }
     }
 

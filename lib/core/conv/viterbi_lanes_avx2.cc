@@ -1,5 +1,5 @@
-/* The lane kernel on AVX2: 16 lanes of int16 (built for AVX2 by a pragma, called only where the
- * CPU has it).
+/* The lane and single-segment kernels on AVX2: 16 lanes of int16 (built for AVX2 by a pragma,
+ * called only where the CPU has it).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/quantize.h"
@@ -33,6 +33,16 @@ struct V {
     static vec add(vec a, vec b) { return _mm256_add_epi16(a, b); }
     static vec sub(vec a, vec b) { return _mm256_sub_epi16(a, b); }
     static vec max(vec a, vec b) { return _mm256_max_epi16(a, b); }
+    static vec set1(int16_t x) { return _mm256_set1_epi16(x); }
+    static vec sign(vec l, vec s) { return _mm256_sign_epi16(l, s); } //!< l * s, s = +-1
+    //! (lo, hi) = even[0] odd[0] even[1] odd[1] ... (the unpacks work in 128-bit halves)
+    static void interleave(vec even, vec odd, vec& lo, vec& hi)
+    {
+        const vec a = _mm256_unpacklo_epi16(even, odd), b = _mm256_unpackhi_epi16(even, odd);
+        lo = _mm256_permute2x128_si256(a, b, 0x20);
+        hi = _mm256_permute2x128_si256(a, b, 0x31);
+    }
+    static vec broadcast_first(vec v) { return _mm256_broadcastw_epi16(_mm256_castsi256_si128(v)); }
     static word decisions(vec m0a, vec m1a, vec m0b, vec m1b)
     {
         return static_cast<word>(_mm256_movemask_epi8(
@@ -51,6 +61,7 @@ struct V {
 
 #define GPUFEC_LANES_NS lanes_avx2
 #include "viterbi_lanes_kernel.h"
+#include "viterbi_single_kernel.h"
 
 namespace gr {
 namespace gpufec {
@@ -58,6 +69,10 @@ namespace conv {
 void lane_kernel_avx2(const lane_code& c, const lane_group& g, const lane_workspace& ws)
 {
     lanes_avx2::decode_group(c, g, ws);
+}
+void single_kernel_avx2(const single_code& c, const segment& s, uint8_t* bits, const single_workspace& ws)
+{
+    lanes_avx2::decode_single(c, s, bits, ws);
 }
 } // namespace conv
 } // namespace gpufec

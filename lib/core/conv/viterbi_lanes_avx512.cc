@@ -1,5 +1,5 @@
-/* The lane kernel on AVX-512BW: 32 lanes of int16, the comparisons straight into mask bits
- * (built for AVX-512 by a pragma, called only where the CPU has it).
+/* The lane and single-segment kernels on AVX-512BW: 32 lanes of int16, the comparisons
+ * straight into mask bits (built for AVX-512 by a pragma, called only where the CPU has it).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/quantize.h"
@@ -33,6 +33,21 @@ struct V {
     static vec add(vec a, vec b) { return _mm512_add_epi16(a, b); }
     static vec sub(vec a, vec b) { return _mm512_sub_epi16(a, b); }
     static vec max(vec a, vec b) { return _mm512_max_epi16(a, b); }
+    static vec set1(int16_t x) { return _mm512_set1_epi16(x); }
+    static vec sign(vec l, vec s) { return _mm512_mullo_epi16(l, s); } //!< l * s, s = +-1
+    //! (lo, hi) = even[0] odd[0] even[1] odd[1] ...
+    static void interleave(vec even, vec odd, vec& lo, vec& hi)
+    {
+        alignas(64) static const int16_t first[32] = { 0,  32, 1,  33, 2,  34, 3,  35, 4,  36, 5,
+                                                       37, 6,  38, 7,  39, 8,  40, 9,  41, 10, 42,
+                                                       11, 43, 12, 44, 13, 45, 14, 46, 15, 47 };
+        alignas(64) static const int16_t second[32] = { 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21,
+                                                        53, 22, 54, 23, 55, 24, 56, 25, 57, 26, 58,
+                                                        27, 59, 28, 60, 29, 61, 30, 62, 31, 63 };
+        lo = _mm512_permutex2var_epi16(even, _mm512_load_si512(first), odd);
+        hi = _mm512_permutex2var_epi16(even, _mm512_load_si512(second), odd);
+    }
+    static vec broadcast_first(vec v) { return _mm512_permutexvar_epi16(_mm512_setzero_si512(), v); }
     static word decisions(vec m0a, vec m1a, vec m0b, vec m1b)
     {
         return static_cast<word>(_mm512_cmpgt_epi16_mask(m1a, m0a)) |
@@ -47,6 +62,7 @@ struct V {
 
 #define GPUFEC_LANES_NS lanes_avx512
 #include "viterbi_lanes_kernel.h"
+#include "viterbi_single_kernel.h"
 
 namespace gr {
 namespace gpufec {
@@ -54,6 +70,10 @@ namespace conv {
 void lane_kernel_avx512(const lane_code& c, const lane_group& g, const lane_workspace& ws)
 {
     lanes_avx512::decode_group(c, g, ws);
+}
+void single_kernel_avx512(const single_code& c, const segment& s, uint8_t* bits, const single_workspace& ws)
+{
+    lanes_avx512::decode_single(c, s, bits, ws);
 }
 } // namespace conv
 } // namespace gpufec

@@ -1,4 +1,4 @@
-/* The lane kernel on SSE2 (every x86-64 CPU): 8 lanes of int16.
+/* The lane and single-segment kernels on SSE2 (every x86-64 CPU): 8 lanes of int16.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/quantize.h"
@@ -23,6 +23,15 @@ struct V {
     static vec add(vec a, vec b) { return _mm_add_epi16(a, b); }
     static vec sub(vec a, vec b) { return _mm_sub_epi16(a, b); }
     static vec max(vec a, vec b) { return _mm_max_epi16(a, b); }
+    static vec set1(int16_t x) { return _mm_set1_epi16(x); }
+    static vec sign(vec l, vec s) { return _mm_mullo_epi16(l, s); } //!< l * s, s = +-1
+    //! (lo, hi) = even[0] odd[0] even[1] odd[1] ...
+    static void interleave(vec even, vec odd, vec& lo, vec& hi)
+    {
+        lo = _mm_unpacklo_epi16(even, odd);
+        hi = _mm_unpackhi_epi16(even, odd);
+    }
+    static vec broadcast_first(vec v) { return _mm_set1_epi16(static_cast<int16_t>(_mm_cvtsi128_si32(v))); }
     static word decisions(vec m0a, vec m1a, vec m0b, vec m1b)
     {
         return static_cast<word>(_mm_movemask_epi8(
@@ -37,6 +46,7 @@ struct V {
 
 #define GPUFEC_LANES_NS lanes_sse2
 #include "viterbi_lanes_kernel.h"
+#include "viterbi_single_kernel.h"
 
 namespace gr {
 namespace gpufec {
@@ -44,6 +54,10 @@ namespace conv {
 void lane_kernel_sse2(const lane_code& c, const lane_group& g, const lane_workspace& ws)
 {
     lanes_sse2::decode_group(c, g, ws);
+}
+void single_kernel_sse2(const single_code& c, const segment& s, uint8_t* bits, const single_workspace& ws)
+{
+    lanes_sse2::decode_single(c, s, bits, ws);
 }
 } // namespace conv
 } // namespace gpufec

@@ -33,6 +33,8 @@ void bind_lte_turbo_encoder(py::module& m);
 void bind_lte_turbo_decoder(py::module& m);
 void bind_conv_fec_encoder(py::module& m);
 void bind_viterbi_fec_decoder(py::module& m);
+void bind_cc_decoder(py::module& m);
+void bind_cc_encoder(py::module& m);
 void bind_tvb_code(py::module& m);
 void bind_bsid_channel_model(py::module& m);
 void bind_bsid_map(py::module& m);
@@ -87,6 +89,8 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_lte_turbo_decoder(m);
     bind_conv_fec_encoder(m);
     bind_viterbi_fec_decoder(m);
+    bind_cc_decoder(m);
+    bind_cc_encoder(m);
     bind_tvb_code(m);
     bind_bsid_channel_model(m);
     bind_bsid_map(m);

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "cc_decoder_impl.h"
+#include <algorithm>
+#include <cstring>
+
+namespace gr {
+namespace gpufec {
+
+cc_decoder::sptr cc_decoder::make(int frame_size,
+                                  int k,
+                                  int rate,
+                                  std::vector<int> polys,
+                                  int start_state,
+                                  int end_state,
+                                  cc_mode_t mode,
+                                  bool padded,
+                                  const std::string& backend,
+                                  int device)
+{
+    return std::make_shared<cc_decoder_impl>(
+        cc_mode("cc_decoder", frame_size, k, rate, polys, start_state, end_state, mode, padded),
+        decoder_options::from_parameters(backend, "int8", 1.0f, false, device));
+}
+
+cc_decoder_impl::cc_decoder_impl(const cc_mode& cc, const decoder_options& common)
+    : d_cc(cc), d_engines(common), d_frame(cc.max_frame())
+{
+    if (cc.mode() == CC_STREAMING) {
+        // The warm-up of the module's streaming decoder for these generators (docs/viterbi.md,
+        // "Default tiling"): started from equal metrics that many steps back, a window decides
+        // as the whole received history would but rarely, and carries no decision over.
+        d_warm_up = viterbi_tiling::defaults(*d_cc.code(termination::STREAMING, 1)).before;
+        d_history.assign(d_warm_up * cc.n(), 0);
+    }
+    use_frame(d_frame);
+}
+
+void cc_decoder_impl::use_frame(size_t frame)
+{
+    const size_t k1 = static_cast<size_t>(d_cc.k() - 1);
+    d_frame = frame;
+    d_flips.clear();
+    switch (d_cc.mode()) {
+    case CC_STREAMING: // k-1 erasures, the warm-up, the frame and the k-1 steps after it
+        d_code = d_cc.code(termination::TRUNCATED, k1 + d_warm_up + frame + k1);
+        break;
+    case CC_TERMINATED:
+        if (d_cc.end_state() < 0) { // the tail decoded as data: the best state after it
+            d_code = d_cc.code(termination::TRUNCATED, frame + k1);
+            d_flips = d_cc.flips(d_cc.start_state(), frame + k1);
+        } else {
+            d_code = d_cc.code(termination::TERMINATED, frame);
+            d_flips = d_cc.flips(d_cc.start_state(), frame + k1, d_cc.end_state());
+        }
+        break;
+    case CC_TRUNCATED:
+        d_code = d_cc.code(termination::TRUNCATED, frame);
+        d_flips = d_cc.flips(d_cc.start_state(), frame);
+        break;
+    default:
+        d_code = d_cc.code(termination::TAILBITING, frame);
+    }
+    d_engines.get(d_code); // made now, not in the first call
+}
+
+int cc_decoder_impl::get_output_size() { return static_cast<int>(d_frames * d_frame); }
+
+int cc_decoder_impl::get_input_size()
+{
+    const size_t k1 = static_cast<size_t>(d_cc.k() - 1);
+    const size_t per_frame = d_cc.mode() == CC_TERMINATED
+                                 ? d_cc.n() * (d_frame + k1) + d_cc.padding()
+                                 : d_cc.n() * d_frame;
+    return static_cast<int>(d_frames * per_frame);
+}
+
+/* gr-fec's fec.decoder block hands a streaming decoder n (k-1) channel bits past the frame. */
+int cc_decoder_impl::get_history()
+{
+    return d_cc.mode() == CC_STREAMING ? static_cast<int>(d_cc.n()) * (d_cc.k() - 1) : 0;
+}
+
+bool cc_decoder_impl::set_frame_size(unsigned int frame_size)
+{
+    size_t frame = 0;
+    const bool fits = d_cc.clamp_frame(frame_size, frame, d_logger);
+    // gr-fec's async and tagged decoders ask for a packet's length: a packet of whole frames
+    // of the largest size is decoded in one call (gr-fec's cc_decoder decodes its first
+    // frame only). Terminated frames are left out: the decoders' tail arithmetic
+    // (rate() * get_input_size() - get_output_size()) would then count one tail per packet.
+    const cc_mode_t mode = d_cc.mode();
+    d_frames = !fits && (mode == CC_TRUNCATED || mode == CC_TAILBITING) &&
+                       frame_size % d_cc.max_frame() == 0
+                   ? frame_size / d_cc.max_frame()
+                   : 1;
+    if (frame != d_frame)
+        use_frame(frame);
+    return fits;
+}
+
+void cc_decoder_impl::to_soft(const uint8_t* in,
+                              size_t stride,
+                              size_t n_frames,
+                              const std::vector<uint32_t>& flips)
+{
+    const size_t coded = d_code->coded_bits_per_block();
+    d_soft.resize(n_frames * coded); // grows once: no allocation in steady state
+    for (size_t f = 0; f < n_frames; ++f) {
+        const uint8_t* u = in + f * stride;
+        int8_t* q = d_soft.data() + f * coded;
+        for (size_t i = 0; i < coded; ++i) // byte - 128 as int8 (-128 reads as -127)
+            q[i] = static_cast<int8_t>(u[i] ^ 0x80u);
+        for (uint32_t p : flips)
+            q[p] = static_cast<int8_t>(-std::max<int8_t>(q[p], -127));
+    }
+}
+
+void cc_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
+{
+    // At the first frame, not at construction: GRC makes objects each time it evaluates a
+    // definition block.
+    if (!d_working) {
+        static const char* const modes[] = { "CC_STREAMING", "CC_TERMINATED", "CC_TRUNCATED",
+                                             "CC_TAILBITING" };
+        d_logger->info("decoding {} frames of {:d} bits as '{}' on the {} backend",
+                       modes[d_cc.mode()], d_frame, d_code->name(), backend());
+        d_working = true;
+    }
+    const auto* in = static_cast<const uint8_t*>(inbuffer);
+    auto* out = static_cast<uint8_t*>(outbuffer);
+    if (d_cc.mode() == CC_STREAMING) {
+        work_streaming(in, out);
+        return;
+    }
+    const size_t per_frame = static_cast<size_t>(get_input_size()) / d_frames;
+    to_soft(in, per_frame, d_frames, d_flips);
+    viterbi_decoder_engine& engine = d_engines.get(d_code);
+    const size_t decoded = d_code->frame_bits();
+    if (decoded == d_frame) {
+        engine.decode_frames(d_soft.data(), out, d_frames);
+        return;
+    }
+    d_bits.resize(d_frames * decoded);
+    engine.decode_frames(d_soft.data(), d_bits.data(), d_frames);
+    for (size_t f = 0; f < d_frames; ++f)
+        std::memcpy(out + f * d_frame, d_bits.data() + f * decoded, d_frame);
+}
+
+void cc_decoder_impl::work_streaming(const uint8_t* in, uint8_t* out)
+{
+    // The code starts in state 0: k-1 erasures then reach every state with the same metric.
+    const size_t k1 = static_cast<size_t>(d_cc.k() - 1), n = d_cc.n();
+    const size_t lead = k1 * n, history = d_warm_up * n, frame = d_frame * n;
+    d_soft.resize(d_code->coded_bits_per_block());
+    std::fill(d_soft.begin(), d_soft.begin() + lead, int8_t(0));
+    std::copy(d_history.begin(), d_history.end(), d_soft.begin() + lead);
+    int8_t* q = d_soft.data() + lead + history;
+    for (size_t i = 0; i < frame + lead; ++i)
+        q[i] = static_cast<int8_t>(in[i] ^ 0x80u);
+    d_bits.resize(d_code->frame_bits());
+    d_engines.get(d_code).decode_frames(d_soft.data(), d_bits.data(), 1);
+    std::memcpy(out, d_bits.data() + k1 + d_warm_up, d_frame);
+    // The next frame's warm-up: the last steps up to this frame's end.
+    std::copy(q + frame - history, q + frame, d_history.begin());
+}
+
+} // namespace gpufec
+} // namespace gr
