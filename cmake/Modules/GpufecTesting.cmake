@@ -4,13 +4,18 @@
 # out (`ctest -LE "gpu|slow"`) and .ci/run runs them too.
 set(GPUFEC_TEST_TIMEOUT 120 CACHE STRING "Seconds a test may run before ctest fails it")
 set(GPUFEC_SLOW_TEST_TIMEOUT 1200 CACHE STRING "Seconds a test labelled slow may run")
+# GPU suites compile kernels at run time (NVRTC) and decode long streams: minutes on a GPU.
+set(GPUFEC_GPU_TEST_TIMEOUT 900 CACHE STRING "Seconds a test labelled gpu may run")
 
 # gpufec_test_properties(<test> [LABELS <labels...>] [SLOW] [TIMEOUT <s>])
-# Labels and the timeout of one registered test (a `slow` test gets the longer timeout).
+# Labels and the timeout of one registered test (`slow` and `gpu` tests get longer ones).
 function(gpufec_test_properties test)
     cmake_parse_arguments(P "SLOW" "TIMEOUT" "LABELS" ${ARGN})
     set(labels ${P_LABELS})
     set(timeout ${GPUFEC_TEST_TIMEOUT})
+    if("gpu" IN_LIST labels)
+        set(timeout ${GPUFEC_GPU_TEST_TIMEOUT})
+    endif()
     if(P_SLOW)
         list(APPEND labels slow)
         set(timeout ${GPUFEC_SLOW_TEST_TIMEOUT})
