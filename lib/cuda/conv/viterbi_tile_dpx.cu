@@ -143,7 +143,15 @@ bool viterbi_tile_dpx_native()
     int dev = 0, major = 0;
     GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
     GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-    return major == 9;
+    if (major != 9)
+        return false;
+    // Hopper runs DPX in hardware, but only code built for it has the kernels: a build's PTX
+    // for older GPUs, which the driver compiles for a Hopper that the build had no machine
+    // code for, holds empty ones (viterbi_tile_dpx_kernels.cuh).
+    cudaFuncAttributes attr;
+    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(
+        &attr, reinterpret_cast<const void*>(dpx::tile_kernel<7, 0171, 0133>)));
+    return attr.ptxVersion >= 90;
 }
 
 void launch_viterbi_tile_dpx(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream)

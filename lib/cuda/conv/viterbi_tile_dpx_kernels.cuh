@@ -111,6 +111,10 @@ __device__ __forceinline__ size_t grid_thread()
 template <int K, unsigned... G>
 __global__ void __launch_bounds__(thread_tile_block_threads, tile_min_blocks<K>()) tile_kernel(thread_tile_args a)
 {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+    // DPX runs in hardware from sm_90 on and the launchers take these kernels only there
+    // (viterbi_tile_dpx_native): code for older GPUs (a build's PTX for them) is left empty.
+#else
     constexpr int N = int(sizeof...(G));
     constexpr int words = shape<K>::words;
     // The forward pass hands the traceback only its start: the tile's geometry is worked out
@@ -128,6 +132,7 @@ __global__ void __launch_bounds__(thread_tile_block_threads, tile_min_blocks<K>(
     const size_t thread = grid_thread();
     const tile_of_thread<K, N> t(a, thread);
     trace_tile<K>(start, t.n, t.warm, t.dec, 32 * words, 32, t.out, t.emit, t.out_words, team_of<K>::make(thread));
+#endif
 }
 
 /* The frame of thread @p thread when its steps come through a word_reader: the lanes of a warp
@@ -162,6 +167,9 @@ template <int K, unsigned... G>
 __global__ void __launch_bounds__(thread_tile_block_threads, frame_min_blocks<K, int(sizeof...(G))>())
     frame_kernel(thread_frame_args a)
 {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+    // As tile_kernel: only Hopper and later run it.
+#else
     constexpr int N = int(sizeof...(G));
     constexpr int words = shape<K>::words, P = shape<K>::threads;
     const size_t thread = size_t(blockIdx.x) * thread_tile_block_threads + threadIdx.x;
@@ -184,6 +192,7 @@ __global__ void __launch_bounds__(thread_tile_block_threads, frame_min_blocks<K,
         decode_tile<K, G...>(linear_steps<N, words_for<K, N>()>{ lp, a.frame_steps }, a.frame_steps, 0, true, dec, 32 * words, 32, out, F,
                              out_words, a.terminated, team);
     }
+#endif
 }
 
 } // namespace dpx

@@ -62,7 +62,11 @@ device_info info()
     int launch = 0;
     GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&launch, cudaDevAttrClusterLaunch, dev));
     GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    d.clusters = launch != 0;
+    // Clusters need the hardware and a kernel built for it: a build's PTX for older GPUs,
+    // compiled by the driver for a newer one, holds an empty kernel (turbo_cluster_device.cuh).
+    cudaFuncAttributes attr;
+    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel_for(turbo_algorithm::MAX_LOG))));
+    d.clusters = launch != 0 && attr.ptxVersion >= 90;
     if (d.clusters)
         for (turbo_algorithm alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP }) {
             GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));

@@ -39,6 +39,25 @@ namespace turbo_dev {
 
 namespace cg = cooperative_groups;
 
+/* Thread block clusters exist from sm_90 on. Code for older GPUs (the PTX of a build for
+ * several architectures) compiles against this stand-in and never runs: the launcher starts
+ * the kernel only where cudaDevAttrClusterLaunch says clusters launch. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+struct cluster_group {
+    __device__ unsigned block_rank() const { return 0; }
+    template <class T>
+    __device__ T* map_shared_rank(T* local, unsigned) const
+    {
+        return local;
+    }
+    __device__ void sync() const { __syncthreads(); }
+};
+__device__ inline cluster_group this_cluster() { return {}; }
+#else
+using cg::cluster_group;
+using cg::this_cluster;
+#endif
+
 
 constexpr size_t cluster_round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 
@@ -119,7 +138,7 @@ struct cluster_ctx {
         : a(args),
           at(args.sp, args.T, args.stop != early_stop::NONE),
           sm(shared),
-          rank(cg::this_cluster().block_rank()),
+          rank(this_cluster().block_rank()),
           lo(args.sp.begin(rank)),
           hi(args.sp.begin(rank + 1)),
           halo_lo(args.sp.halo_begin(rank)),
@@ -133,7 +152,7 @@ struct cluster_ctx {
     template <class T>
     __device__ T* in(T* local, unsigned r) const
     {
-        return r == rank ? local : cg::this_cluster().map_shared_rank(local, r);
+        return r == rank ? local : this_cluster().map_shared_rank(local, r);
     }
     __device__ float* ckpt(unsigned w) const { return sm + at.ckpt + (w - w0); }
     __device__ float* groups(unsigned w) const { return sm + at.groups + (w - w0); }
@@ -300,7 +319,7 @@ __device__ void decode_block(const cluster_ctx& x, size_t cb, uint32_t crc_facto
         gpufec::turbo::tail_beta(tail, x.sm + x.at.beta_K);
         gpufec::turbo::tail_beta(tail + 6, x.sm + x.at.beta_K + rsc_states);
     }
-    cg::cluster_group cluster = cg::this_cluster();
+    cluster_group cluster = this_cluster();
     cluster.sync(); // every e2 is 0 before anyone reads one
     const bool crc = a.stop == early_stop::CRC24A || a.stop == early_stop::CRC24B;
     for (int it = 1;; ++it) {

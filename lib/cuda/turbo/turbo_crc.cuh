@@ -91,7 +91,15 @@ __device__ inline uint32_t crc_remainder(const uint32_t* words, unsigned first, 
             reg = ((reg << 1) & crc24_mask) ^ (feedback ? poly : 0u);
         }
     }
-    return __reduce_xor_sync(0xffffffffu, crc_mulmod(reg, factor, poly));
+    uint32_t r = crc_mulmod(reg, factor, poly);
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    return __reduce_xor_sync(0xffffffffu, r);
+#else
+    // No warp reduction before sm_80: the same XOR over the warp in five exchanges.
+    for (unsigned d = 16; d > 0; d /= 2)
+        r ^= __shfl_xor_sync(0xffffffffu, r, d);
+    return r;
+#endif
 }
 
 /* The remainder over all K decisions packed as words[k / 32] bit k % 32. */
