@@ -63,15 +63,23 @@ void cc_decoder_impl::use_frame(size_t frame)
     d_engines.get(d_code); // made now, not in the first call
 }
 
-int cc_decoder_impl::get_output_size() { return static_cast<int>(d_frames * d_frame); }
+size_t cc_decoder_impl::frame_values(size_t frame) const
+{
+    const size_t k1 = static_cast<size_t>(d_cc.k() - 1);
+    return d_cc.mode() == CC_TERMINATED ? d_cc.n() * (frame + k1) + d_cc.padding()
+                                        : d_cc.n() * frame;
+}
+
+int cc_decoder_impl::get_output_size()
+{
+    return d_refusal.refused() ? fecapi_refusal::refused_output_size
+                               : static_cast<int>(d_frames * d_frame);
+}
 
 int cc_decoder_impl::get_input_size()
 {
-    const size_t k1 = static_cast<size_t>(d_cc.k() - 1);
-    const size_t per_frame = d_cc.mode() == CC_TERMINATED
-                                 ? d_cc.n() * (d_frame + k1) + d_cc.padding()
-                                 : d_cc.n() * d_frame;
-    return static_cast<int>(d_frames * per_frame);
+    return d_refusal.refused() ? fecapi_refusal::refused_input_size
+                               : static_cast<int>(d_frames * frame_values(d_frame));
 }
 
 /* gr-fec's fec.decoder block hands a streaming decoder n (k-1) channel bits past the frame. */
@@ -80,22 +88,37 @@ int cc_decoder_impl::get_history()
     return d_cc.mode() == CC_STREAMING ? static_cast<int>(d_cc.n()) * (d_cc.k() - 1) : 0;
 }
 
+/* A frame length no frame has drops the frame (fecapi_frames.h): the request comes from a
+ * PDU's length, and throwing would end gr-fec's message handler for good. */
 bool cc_decoder_impl::set_frame_size(unsigned int frame_size)
 {
+    const fecapi_request r = fecapi_decoder_request(
+        frame_size,
+        { rate(), get_input_size(), get_output_size(), d_cc.max_frame(),
+          frame_values(d_cc.max_frame()), 1 });
+    if (!r.refusal.empty())
+        return d_refusal.refuse(r.refusal);
+    d_refusal.resume();
     size_t frame = 0;
     const bool fits = d_cc.clamp_frame(frame_size, frame, d_logger);
-    // gr-fec's async and tagged decoders ask for a packet's length: a packet of whole frames
-    // of the largest size is decoded in one call (gr-fec's cc_decoder decodes its first
-    // frame only). Terminated frames are left out: the decoders' tail arithmetic
-    // (rate() * get_input_size() - get_output_size()) would then count one tail per packet.
-    const cc_mode_t mode = d_cc.mode();
-    d_frames = !fits && (mode == CC_TRUNCATED || mode == CC_TAILBITING) &&
-                       frame_size % d_cc.max_frame() == 0
-                   ? frame_size / d_cc.max_frame()
-                   : 1;
+    // A packet of whole frames of the largest size is decoded in one call: GNU Radio 3.10.5's
+    // async_decoder calls a decoder that takes bytes once per PDU (gr-fec's cc_decoder then
+    // decodes its first frame only). get_iterations() ends it, before async_decoder works out
+    // the next PDU's length from the sizes (a tail per frame would count otherwise).
+    d_frames = d_cc.mode() != CC_STREAMING ? std::max<size_t>(1, r.whole_frames) : 1;
     if (frame != d_frame)
         use_frame(frame);
     return fits;
+}
+
+/* async_decoder calls this after each PDU (GNU Radio 3.10), before it works out the next
+ * PDU's length from get_input_size() and get_output_size(): a refused PDU, or one of several
+ * frames, is over. */
+float cc_decoder_impl::get_iterations()
+{
+    d_refusal.resume();
+    d_frames = 1;
+    return -1.0f; // gr-fec's "not iterative"
 }
 
 void cc_decoder_impl::to_soft(const uint8_t* in,
@@ -117,6 +140,10 @@ void cc_decoder_impl::to_soft(const uint8_t* in,
 
 void cc_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
 {
+    if (d_refusal.refused()) {
+        d_refusal.drop(d_logger);
+        return;
+    }
     // At the first frame, not at construction: GRC makes objects each time it evaluates a
     // definition block.
     if (!d_working) {

@@ -4,6 +4,7 @@
 
 #include "cc_mode.h"
 #include "fecapi_engines.h"
+#include "fecapi_frames.h"
 #include <gnuradio/gpufec/cc_decoder.h>
 
 namespace gr {
@@ -23,6 +24,7 @@ public:
     int get_input_item_size() override { return 1; }
     const char* get_input_conversion() override { return "uchar"; }
     bool set_frame_size(unsigned int frame_size) override;
+    float get_iterations() override;
 
     std::string backend() const override { return d_engines.backend(); }
 
@@ -32,6 +34,8 @@ private:
     /* Input bytes of frames as int8 soft values, the flips negated. */
     void to_soft(const uint8_t* in, size_t stride, size_t n_frames, const std::vector<uint32_t>& flips);
     void work_streaming(const uint8_t* in, uint8_t* out);
+    /* Channel values of a frame of @p frame bits (without the blocks of a refusal). */
+    size_t frame_values(size_t frame) const;
 
     cc_mode d_cc;
     fecapi_engines d_engines;
@@ -47,6 +51,7 @@ private:
     size_t d_warm_up = 0;
     std::vector<int8_t> d_history; //!< the soft values of the d_warm_up steps before the frame
     bool d_working = false; //!< a frame was decoded (the backend is logged then)
+    fecapi_refusal d_refusal{ "cc_decoder" };
 };
 
 } // namespace gpufec

@@ -14,21 +14,17 @@ CALLS says how to call it; a new integer parameter of a listed function is teste
 A name with a [variant] suffix calls the same function down another path (find_pairing).
 Arrays: complex values are refused wherever soft values, bits or symbols are taken."""
 
-import contextlib
 import ctypes
 import ctypes.util
 import inspect
-import os
 import re
-import sys
-import tempfile
 
 import numpy as np
 from gnuradio import blocks, fec, gr, gr_unittest
 
 from gnuradio import gpufec
 
-from bounded_test import bounded_test, run_bounded
+from bounded_test import bounded_test, captured_output, run_bounded
 
 # Beyond every C++ integer type the bindings convert to (int, unsigned, size_t, uint64_t,
 # long long): pybind11's own conversion would raise TypeError listing the signatures.
@@ -108,30 +104,6 @@ def interface():
                         yield name + "." + attr, member
         elif callable(obj):
             yield name, obj
-
-
-@contextlib.contextmanager
-def captured_output():
-    """What is written to stdout and stderr meanwhile (GNU Radio's block loggers), as a list
-    that holds the text once the block is left."""
-    text = []
-    libc = ctypes.CDLL(None)
-    with tempfile.TemporaryFile() as f:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        saved = [os.dup(1), os.dup(2)]
-        os.dup2(f.fileno(), 1)
-        os.dup2(f.fileno(), 2)
-        try:
-            yield text
-        finally:
-            libc.fflush(None)
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            for fd in saved:
-                os.close(fd)
-            f.seek(0)
-            text.append(f.read().decode(errors="replace"))
 
 
 K7 = [0o171, 0o133]
