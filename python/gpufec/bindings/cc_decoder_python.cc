@@ -12,15 +12,38 @@
 
 namespace py = pybind11;
 
+#include "arg_checks.h"
 #include <gnuradio/gpufec/cc_decoder.h>
 
 void bind_cc_decoder(py::module& m)
 {
     using cc_decoder = ::gr::gpufec::cc_decoder;
+    using gpufec_python::integer;
 
     // The base class and the mode enum are gr-fec's: its binding must be loaded first.
     py::module::import("gnuradio.fec");
 
+    const auto make = [](const integer& frame_size,
+                         const integer& k,
+                         const integer& rate,
+                         const std::vector<integer>& polys,
+                         const integer& start_state,
+                         const integer& end_state,
+                         cc_mode_t mode,
+                         bool padded,
+                         const std::string& backend,
+                         const integer& device) {
+        return cc_decoder::make(frame_size.as<int>("frame_size"),
+                                k.as<int>("k"),
+                                rate.as<int>("rate"),
+                                gpufec_python::int_list<int>(polys, "polys"),
+                                start_state.as<int>("start_state"),
+                                end_state.as<int>("end_state"),
+                                mode,
+                                padded,
+                                backend,
+                                device.as<int>("device"));
+    };
     const char* make_doc =
         "gr-fec's cc_decoder.make arguments and meanings (polys in gr-fec's form, [79, 109]\n"
         "for 171/133, negative for an inverted output; states with the newest bit lowest;\n"
@@ -33,7 +56,7 @@ void bind_cc_decoder(py::module& m)
         "fec.cc_decoder.make's arguments, for fec.extended_decoder (any puncpat and\n"
         "threading), fec.decoder, fec.tagged_decoder, fec.async_decoder and\n"
         "fec.bercurve_generator; input bytes 128 + 48 x as for cc_decoder.")
-        .def(py::init(&cc_decoder::make),
+        .def(py::init(make),
              py::arg("frame_size"),
              py::arg("k"),
              py::arg("rate"),
@@ -46,7 +69,7 @@ void bind_cc_decoder(py::module& m)
              py::arg("device") = 0,
              make_doc)
         .def_static("make",
-                    &cc_decoder::make,
+                    make,
                     py::arg("frame_size"),
                     py::arg("k"),
                     py::arg("rate"),
@@ -58,5 +81,15 @@ void bind_cc_decoder(py::module& m)
                     py::arg("backend") = "cpu",
                     py::arg("device") = 0,
                     make_doc)
+        .def(
+            "set_frame_size",
+            [](cc_decoder& x, const integer& frame_size) {
+                return x.set_frame_size(frame_size.as<unsigned>("frame_size"));
+            },
+            py::arg("frame_size"),
+            "gr-fec's: frames of frame_size information bits (1 up to the object's); False for\n"
+            "a longer one (that frame is kept; a whole number of them is one call) and for a\n"
+            "length no frame has (the next frame is then dropped, with a log line:\n"
+            "get_input_size() 1, get_output_size() 0)")
         .def("backend", &cc_decoder::backend, "'cpu' or 'cuda': the backend in use");
 }
