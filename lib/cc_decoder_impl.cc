@@ -2,6 +2,7 @@
 #include "cc_decoder_impl.h"
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 namespace gr {
 namespace gpufec {
@@ -15,16 +16,39 @@ cc_decoder::sptr cc_decoder::make(int frame_size,
                                   cc_mode_t mode,
                                   bool padded,
                                   const std::string& backend,
-                                  int device)
+                                  int device,
+                                  bool find_pairing)
 {
     return std::make_shared<cc_decoder_impl>(
         cc_mode("cc_decoder", frame_size, k, rate, polys, start_state, end_state, mode, padded),
-        decoder_options::from_parameters(backend, "int8", 1.0f, false, device));
+        decoder_options::from_parameters(backend, "int8", 1.0f, false, device),
+        find_pairing);
 }
 
-cc_decoder_impl::cc_decoder_impl(const cc_mode& cc, const decoder_options& common)
+cc_decoder_impl::cc_decoder_impl(const cc_mode& cc,
+                                 const decoder_options& common,
+                                 bool find_pairing)
     : d_cc(cc), d_engines(common), d_frame(cc.max_frame())
 {
+    if (find_pairing) {
+        if (cc.mode() != CC_STREAMING)
+            throw std::invalid_argument(
+                "cc_decoder: find_pairing needs mode CC_STREAMING: a frame's start fixes the "
+                "pairing of its code symbols");
+        // gr-fec's blocks puncture, so the object sees the mother code: its n pairings. The
+        // values are int8 already (cc_decoder's bytes): the engines' options, with tiles of
+        // pairing_payload steps rather than the streaming default 512: the output lags by a
+        // tile, and gr-fec's objects have no end of stream to flush at, so a stream's last
+        // bits stay inside (K=7 r1/2: 224 bits rather than 608); warm-up and traceback, which
+        // decide, stay the code's defaults.
+        viterbi_options opts = d_engines.options();
+        opts.tiling.payload = pairing_payload;
+        d_pairing = std::make_unique<viterbi_pairing_decoder>(
+            d_cc.code(termination::STREAMING, d_frame), opts);
+        d_delay = d_pairing->max_delay();
+        d_code = d_cc.code(termination::STREAMING, d_frame);
+        return;
+    }
     if (cc.mode() == CC_STREAMING) {
         // The warm-up of the module's streaming decoder for these generators (docs/viterbi.md,
         // "Default tiling"): started from equal metrics that many steps back, a window decides
@@ -39,6 +63,8 @@ void cc_decoder_impl::use_frame(size_t frame)
 {
     const size_t k1 = static_cast<size_t>(d_cc.k() - 1);
     d_frame = frame;
+    if (d_pairing) // one stream decoder, whatever the frame
+        return;
     d_flips.clear();
     switch (d_cc.mode()) {
     case CC_STREAMING: // k-1 erasures, the warm-up, the frame and the k-1 steps after it
@@ -61,6 +87,11 @@ void cc_decoder_impl::use_frame(size_t frame)
         d_code = d_cc.code(termination::TAILBITING, frame);
     }
     d_engines.get(d_code); // made now, not in the first call
+}
+
+std::string cc_decoder_impl::backend() const
+{
+    return d_pairing ? backend_name(d_pairing->backend().kind) : d_engines.backend();
 }
 
 size_t cc_decoder_impl::frame_values(size_t frame) const
@@ -149,12 +180,19 @@ void cc_decoder_impl::generic_work(void* inbuffer, void* outbuffer)
     if (!d_working) {
         static const char* const modes[] = { "CC_STREAMING", "CC_TERMINATED", "CC_TRUNCATED",
                                              "CC_TAILBITING" };
-        d_logger->info("decoding {} frames of {:d} bits as '{}' on the {} backend",
-                       modes[d_cc.mode()], d_frame, d_code->name(), backend());
+        d_logger->info("decoding {} frames of {:d} bits as '{}' on the {} backend{}",
+                       modes[d_cc.mode()], d_frame, d_code->name(), backend(),
+                       d_pairing ? ", finding the symbol pairing (output " +
+                                       std::to_string(d_delay) + " bits late)"
+                                 : std::string());
         d_working = true;
     }
     const auto* in = static_cast<const uint8_t*>(inbuffer);
     auto* out = static_cast<uint8_t*>(outbuffer);
+    if (d_pairing) {
+        work_pairing(in, out);
+        return;
+    }
     if (d_cc.mode() == CC_STREAMING) {
         work_streaming(in, out);
         return;
@@ -189,6 +227,39 @@ void cc_decoder_impl::work_streaming(const uint8_t* in, uint8_t* out)
     std::memcpy(out, d_bits.data() + k1 + d_warm_up, d_frame);
     // The next frame's warm-up: the last steps up to this frame's end.
     std::copy(q + frame - history, q + frame, d_history.begin());
+}
+
+void cc_decoder_impl::work_pairing(const uint8_t* in, uint8_t* out)
+{
+    // The frame's values only: the k-1 steps after it (gr-fec's history) come next call.
+    const size_t values = d_cc.n() * d_frame;
+    d_soft.resize(values);
+    for (size_t i = 0; i < values; ++i)
+        d_soft[i] = static_cast<int8_t>(in[i] ^ 0x80u);
+    d_pairing->push(d_soft.data(), values);
+    // Output bit i is stream bit i - d_delay: zeros first, then max_delay() guarantees the bits.
+    const size_t zeros = d_output < d_delay ? std::min<size_t>(d_frame, d_delay - d_output) : 0;
+    std::memset(out, 0, zeros);
+    d_pulled.clear();
+    const size_t got = d_pairing->pull(out + zeros, d_frame - zeros, d_pulled);
+    if (got != d_frame - zeros)
+        throw std::logic_error("cc_decoder: the pairing decoder is later than its max_delay()");
+    for (pairing_change c : d_pulled) {
+        c.bit += d_output + zeros;
+        d_logger->info("symbol pairing: offset {:d} from output bit {:d}", c.offset, c.bit);
+        d_offset = c.offset;
+        d_changes.push_back(c);
+        if (d_changes.size() > max_pairing_changes)
+            d_changes.pop_front();
+    }
+    d_output += d_frame;
+}
+
+std::vector<pairing_change> cc_decoder_impl::pairing_changes()
+{
+    std::vector<pairing_change> changes(d_changes.begin(), d_changes.end());
+    d_changes.clear();
+    return changes;
 }
 
 } // namespace gpufec

@@ -148,6 +148,7 @@ class qa_arguments(bounded_test):
         cc = {"frame_size": 100, "k": 7, "rate": 2, "polys": [79, -109]}
         cc_dec = gpufec.cc_decoder.make(**cc)
         cc_enc = gpufec.cc_encoder_make(**cc)
+        streaming = dict(cc, mode=fec.CC_STREAMING, find_pairing=True)
         bits = np.zeros(40, dtype=np.uint8)
         calls = {
             "awgn_bpsk": (gpufec.awgn_bpsk, (bits,), {"backend": "cpu"}),
@@ -172,6 +173,7 @@ class qa_arguments(bounded_test):
             "conv_fec_encoder.set_frame_size": (fec_enc.set_frame_size, (), {"frame_size": 8}),
             "cc_decoder.__init__": (gpufec.cc_decoder, (), cc),
             "cc_decoder.make": (gpufec.cc_decoder.make, (), cc),
+            "cc_decoder.make[find_pairing]": (gpufec.cc_decoder.make, (), streaming),
             "cc_decoder_make": (gpufec.cc_decoder_make, (), cc),
             "cc_decoder.set_frame_size": (cc_dec.set_frame_size, (), {"frame_size": 8}),
             "cc_encoder.__init__": (gpufec.cc_encoder, (), cc),
