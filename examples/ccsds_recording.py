@@ -10,12 +10,15 @@ Costas loops), the K=7 r1/2 code by gpufec.viterbi_decoder (GPU or CPU: --backen
 frames are found by their sync word, descrambled and checked by the CCSDS Reed-Solomon code
 (gpufec.ccsds_deframer, libfec). The decoder finds the pairing of the code symbols itself
 (--pairing find); --pairing both runs two decoders one symbol apart as gr-satellites does,
-and --decoder gr-fec swaps in gr-fec's cc_decoder there.
+and --decoder gr-fec swaps in gr-fec's cc_decoder there. --decoder cc_decoder runs
+gr-satellites' chain with gpufec.cc_decoder (gr-fec's arguments): with --pairing find one
+such decoder finds the pairing, where gr-satellites runs two.
 
 The defaults decode recordings/by701.wav (BY70-1, 9600 baud, 114-byte frames, NRZ-M,
 conventional-basis Reed-Solomon; docs/recordings.md). Prints one line per frame.
 
-    ccsds_recording.py [--wav FILE] [--backend auto] [--pairing find|both] [--decoder gpufec|gr-fec]
+    ccsds_recording.py [--wav FILE] [--backend auto] [--pairing find|both]
+                       [--decoder gpufec|gr-fec|cc_decoder]
 """
 import argparse
 import math
@@ -72,8 +75,9 @@ class ccsds_recording(gr.top_block):
         gr.top_block.__init__(self, "ccsds_recording")
         if pairing not in ("find", "both"):
             raise ValueError("pairing = %r is not known: 'find' or 'both'" % (pairing,))
-        if decoder not in ("gpufec", "gr-fec"):
-            raise ValueError("decoder = %r is not known: 'gpufec' or 'gr-fec'" % (decoder,))
+        if decoder not in ("gpufec", "gr-fec", "cc_decoder"):
+            raise ValueError("decoder = %r is not known: 'gpufec', 'gr-fec' or 'cc_decoder'"
+                             % (decoder,))
         if decoder == "gr-fec" and pairing == "find":
             raise ValueError("gr-fec's cc_decoder cannot find the pairing: use pairing='both'")
         source = blocks.wavfile_source(wav, False)
@@ -86,8 +90,14 @@ class ccsds_recording(gr.top_block):
             if delay:  # the other pairing, one symbol later (gr-satellites' second decoder)
                 head = blocks.delay(gr.sizeof_float, delay)
                 self.connect(self.demod, head)
-            if decoder == "gr-fec":
-                cc = fec.cc_decoder.make(80, 7, 2, [79, -109], 0, -1, fec.CC_STREAMING, False)
+            if decoder in ("gr-fec", "cc_decoder"):  # gr-satellites' chain
+                if decoder == "gr-fec":
+                    cc = fec.cc_decoder.make(80, 7, 2, [79, -109], 0, -1, fec.CC_STREAMING,
+                                             False)
+                else:
+                    cc = gpufec.cc_decoder.make(80, 7, 2, [79, -109], 0, -1, fec.CC_STREAMING,
+                                                False, backend,
+                                                find_pairing=pairing == "find")
                 dec = fec.extended_decoder(decoder_obj_list=cc, threading=None, ann=None,
                                            puncpat="11", integration_period=10000)
                 self.connect(head, dec)
@@ -116,7 +126,7 @@ def main():
     p.add_argument("--no-differential", dest="differential", action="store_false")
     p.add_argument("--backend", default="auto")
     p.add_argument("--pairing", default="find", choices=("find", "both"))
-    p.add_argument("--decoder", default="gpufec", choices=("gpufec", "gr-fec"))
+    p.add_argument("--decoder", default="gpufec", choices=("gpufec", "gr-fec", "cc_decoder"))
     args = p.parse_args()
     tb = ccsds_recording(args.wav, args.f_offset, args.baud, args.data_bytes, args.basis,
                          args.differential, args.backend, args.pairing, args.decoder)

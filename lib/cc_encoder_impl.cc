@@ -47,13 +47,26 @@ void cc_encoder_impl::use_frame(size_t frame)
     d_bits.resize(frame);
 }
 
-int cc_encoder_impl::get_output_size()
+int cc_encoder_impl::get_input_size()
 {
-    return static_cast<int>(d_code->coded_bits_per_block() + d_cc.padding());
+    return d_refusal.refused() ? fecapi_refusal::refused_input_size : static_cast<int>(d_frame);
 }
 
+int cc_encoder_impl::get_output_size()
+{
+    return d_refusal.refused()
+               ? fecapi_refusal::refused_output_size
+               : static_cast<int>(d_code->coded_bits_per_block() + d_cc.padding());
+}
+
+/* async_encoder asks for the PDU's length: a length no whole number of frames has drops the
+ * PDU (fecapi_frames.h) rather than throw from gr-fec's message handler. */
 bool cc_encoder_impl::set_frame_size(unsigned int frame_size)
 {
+    const std::string why = fecapi_encoder_refusal(frame_size, d_cc.max_frame());
+    if (!why.empty())
+        return d_refusal.refuse(why);
+    d_refusal.resume();
     size_t frame = 0;
     const bool fits = d_cc.clamp_frame(frame_size, frame, d_logger);
     if (frame != d_frame)
@@ -63,6 +76,10 @@ bool cc_encoder_impl::set_frame_size(unsigned int frame_size)
 
 void cc_encoder_impl::generic_work(void* in_buffer, void* out_buffer)
 {
+    if (d_refusal.refused()) {
+        d_refusal.drop(d_logger);
+        return;
+    }
     const auto* in = static_cast<const uint8_t*>(in_buffer);
     auto* out = static_cast<uint8_t*>(out_buffer);
     for (size_t i = 0; i < d_frame; ++i)

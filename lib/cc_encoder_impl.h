@@ -3,6 +3,7 @@
 #define INCLUDED_GPUFEC_CC_ENCODER_IMPL_H
 
 #include "cc_mode.h"
+#include "fecapi_frames.h"
 #include <gnuradio/gpufec/cc_encoder.h>
 
 namespace gr {
@@ -15,7 +16,7 @@ public:
 
     void generic_work(void* in_buffer, void* out_buffer) override;
     double rate() override { return static_cast<double>(d_cc.n()); }
-    int get_input_size() override { return static_cast<int>(d_frame); }
+    int get_input_size() override;
     int get_output_size() override;
     bool set_frame_size(unsigned int frame_size) override;
 
@@ -28,6 +29,7 @@ private:
     std::vector<uint32_t> d_flips; //!< framed modes: channel bits complemented in every frame
     std::vector<uint8_t> d_bits;   //!< the frame's bits, bit 0 of each byte (gr-fec reads that)
     unsigned d_state;              //!< streaming: gr-fec's state after the last bit
+    fecapi_refusal d_refusal{ "cc_encoder" };
 };
 
 } // namespace gpufec

@@ -79,9 +79,8 @@ conv_code_sptr cc_mode::code(termination term, size_t frame_bits) const
 
 bool cc_mode::clamp_frame(unsigned frame_size, size_t& frame, const gr::logger_ptr& logger) const
 {
-    if (frame_size == 0)
-        bad(m_what, "frame_size = 0 is out of range: a frame has 1 to " +
-                        std::to_string(m_max_frame) + " information bits");
+    if (frame_size == 0) // the callers refuse it first (fecapi_frames.h)
+        throw std::logic_error(m_what + ": clamp_frame(0)");
     if (frame_size > m_max_frame) {
         logger->info("tried to set frame to {:d}; max possible is {:d}", frame_size, m_max_frame);
         frame = m_max_frame;

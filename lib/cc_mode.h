@@ -57,9 +57,9 @@ public:
     conv_code_sptr code(termination term, size_t frame_bits) const;
 
     /*!
-     * @brief gr-fec's set_frame_size(): @p frame_size up to max_frame(); a larger request
-     * keeps max_frame(), logs it as gr-fec does and returns false.
-     * @throws std::invalid_argument for 0
+     * @brief gr-fec's set_frame_size() for a length the object takes (not 0):
+     * @p frame_size up to max_frame(); a larger request keeps max_frame(), logs it as gr-fec
+     * does and returns false.
      */
     bool clamp_frame(unsigned frame_size, size_t& frame, const gr::logger_ptr& logger) const;
 

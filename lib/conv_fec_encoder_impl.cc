@@ -40,14 +40,9 @@ int conv_fec_encoder_impl::get_output_size() { return d_frames.output_size(false
  * PDU (fecapi_frames.h) rather than throw from gr-fec's message handler. */
 bool conv_fec_encoder_impl::set_frame_size(unsigned int frame_size)
 {
-    const size_t max = d_frames.max_frame_bits();
-    if (frame_size == 0)
-        return d_frames.refuse("frame_size = 0: a frame has 1 to " + std::to_string(max) +
-                               " information bits");
-    if (frame_size > max && frame_size % max != 0)
-        return d_frames.refuse("frame_size = " + std::to_string(frame_size) +
-                               " is longer than the code's frame of " + std::to_string(max) +
-                               " bits and not a whole number of its frames");
+    const std::string why = fecapi_encoder_refusal(frame_size, d_frames.max_frame_bits());
+    if (!why.empty())
+        return d_frames.refuse(why);
     return d_frames.set(frame_size, d_logger);
 }
 

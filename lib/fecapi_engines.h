@@ -29,6 +29,9 @@ public:
      *  their frame length only (the key). */
     viterbi_decoder_engine& get(const conv_code_sptr& code);
 
+    /*! @brief The engines' options (one thread, batches of max_frames). */
+    const viterbi_options& options() const { return m_opts; }
+
     /*! @brief "cpu" or "cuda", once an engine was made. */
     std::string backend() const;
 

@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "viterbi_fec_decoder_impl.h"
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <stdexcept>
 
 namespace gr {
 namespace gpufec {
@@ -85,47 +81,15 @@ const char* viterbi_fec_decoder_impl::get_input_conversion() { return "none"; }
  * from a PDU's length, and throwing would end gr-fec's message handler for good. */
 bool viterbi_fec_decoder_impl::set_frame_size(unsigned int frame_size)
 {
-    // async_decoder asks for (PDU values x rate() - diff), diff = rate() x get_input_size() -
-    // get_output_size() of the frame before (the tail's share), in double and int arithmetic.
-    const int diff = static_cast<int>(rate() * get_input_size() - get_output_size());
-    const std::string request = "frame_size = " + std::to_string(frame_size);
-    if (frame_size == 0 || frame_size > static_cast<unsigned>(std::numeric_limits<int>::max()))
-        return d_frames.refuse(
-            request + ": a PDU too short for a frame of at least one bit and its tail (gr-fec's "
-                      "length arithmetic wraps around below 0)");
-    const size_t period = d_frames.period_steps();
-    if (frame_size > d_frames.max_frame_bits()) {
-        if (!whole_frames_possible(frame_size, diff))
-            return d_frames.refuse(request + " is longer than the code's frame of " +
-                                   std::to_string(d_frames.max_frame_bits()) +
-                                   " bits, and no whole number of its frames (" +
-                                   std::to_string(d_frames.max_coded_bits()) +
-                                   " values each) gives that length");
-    } else if (frame_size % period != 0) {
-        // The rate arithmetic finds a punctured frame's length exactly only when the frame is
-        // whole puncturing periods; any other length would decode values of another frame.
-        return d_frames.refuse(
-            request + " is not a whole number of puncturing periods (" + std::to_string(period) +
-            " bits each): gr-fec derives a frame's length from its channel values with the "
-            "code's rate, which is exact only for whole periods (or frames of the code's " +
-            std::to_string(d_frames.max_frame_bits()) + " bits)");
-    }
+    const fecapi_request r = fecapi_decoder_request(
+        frame_size,
+        { rate(), get_input_size(), get_output_size(), d_frames.max_frame_bits(),
+          d_frames.max_coded_bits(), d_frames.period_steps() });
+    if (!r.refusal.empty())
+        return d_frames.refuse(r.refusal);
     const bool fits = d_frames.set(frame_size, d_logger);
     d_engine = &d_engines.get(d_frames.code());
     return fits;
-}
-
-/* Whether a PDU of m >= 2 frames of the code's own length gives @p frame_size through
- * async_decoder's arithmetic (as set_frame_size above). */
-bool viterbi_fec_decoder_impl::whole_frames_possible(unsigned frame_size, int diff)
-{
-    const double r = rate();
-    const double per_frame = static_cast<double>(d_frames.max_coded_bits());
-    const double m0 = std::floor((static_cast<double>(frame_size) + diff) / (per_frame * r));
-    for (double m = std::max(2.0, m0 - 1); m <= m0 + 1; ++m)
-        if (static_cast<long long>(m * per_frame * r - diff) == static_cast<long long>(frame_size))
-            return true;
-    return false;
 }
 
 std::string viterbi_fec_decoder_impl::backend() const

@@ -28,8 +28,6 @@ public:
     uint64_t nonfinite_count() const override { return d_nonfinite; }
 
 private:
-    bool whole_frames_possible(unsigned frame_size, int diff);
-
     fecapi_frames d_frames;
     fecapi_engines d_engines;
     const float d_llr_scale;

@@ -1,7 +1,7 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-"""Tests that fail instead of hanging.
+"""Tests that fail instead of hanging (and what the blocks log meanwhile).
 
 Every QA class derives from bounded_test: a test still running after `test_timeout` seconds
 prints its name and every thread's stack and ends the process with an error, so that a block
@@ -9,9 +9,12 @@ stuck in C++ (where no exception can reach it) fails in seconds under its own na
 run through run_bounded(), which stops one that has not ended in time and fails the test.
 """
 
+import contextlib
+import ctypes
 import faulthandler
 import os
 import sys
+import tempfile
 import threading
 
 from gnuradio import gr_unittest
@@ -28,6 +31,30 @@ def run_bounded(tb, seconds=10.0):
         waiter.join()
         raise AssertionError("the flowgraph did not end within %g s" % seconds)
     waiter.join()
+
+
+@contextlib.contextmanager
+def captured_output():
+    """What is written to stdout and stderr meanwhile (GNU Radio's block loggers), as a list
+    that holds the text once the block is left."""
+    text = []
+    libc = ctypes.CDLL(None)
+    with tempfile.TemporaryFile() as f:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = [os.dup(1), os.dup(2)]
+        os.dup2(f.fileno(), 1)
+        os.dup2(f.fileno(), 2)
+        try:
+            yield text
+        finally:
+            libc.fflush(None)
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
+            f.seek(0)
+            text.append(f.read().decode(errors="replace"))
 
 
 class bounded_test(gr_unittest.TestCase):

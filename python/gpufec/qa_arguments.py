@@ -14,21 +14,17 @@ CALLS says how to call it; a new integer parameter of a listed function is teste
 A name with a [variant] suffix calls the same function down another path (find_pairing).
 Arrays: complex values are refused wherever soft values, bits or symbols are taken."""
 
-import contextlib
 import ctypes
 import ctypes.util
 import inspect
-import os
 import re
-import sys
-import tempfile
 
 import numpy as np
 from gnuradio import blocks, fec, gr, gr_unittest
 
 from gnuradio import gpufec
 
-from bounded_test import bounded_test, run_bounded
+from bounded_test import bounded_test, captured_output, run_bounded
 
 # Beyond every C++ integer type the bindings convert to (int, unsigned, size_t, uint64_t,
 # long long): pybind11's own conversion would raise TypeError listing the signatures.
@@ -110,30 +106,6 @@ def interface():
             yield name, obj
 
 
-@contextlib.contextmanager
-def captured_output():
-    """What is written to stdout and stderr meanwhile (GNU Radio's block loggers), as a list
-    that holds the text once the block is left."""
-    text = []
-    libc = ctypes.CDLL(None)
-    with tempfile.TemporaryFile() as f:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        saved = [os.dup(1), os.dup(2)]
-        os.dup2(f.fileno(), 1)
-        os.dup2(f.fileno(), 2)
-        try:
-            yield text
-        finally:
-            libc.fflush(None)
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            for fd in saved:
-                os.close(fd)
-            f.seek(0)
-            text.append(f.read().decode(errors="replace"))
-
-
 K7 = [0o171, 0o133]
 
 
@@ -172,6 +144,11 @@ class qa_arguments(bounded_test):
         c = self
         fec_dec = gpufec.viterbi_fec_decoder(c.conv, "cpu")
         fec_enc = gpufec.conv_fec_encoder(c.conv)
+        # gr-fec's cc_decoder / cc_encoder arguments, by name (each is then replaced)
+        cc = {"frame_size": 100, "k": 7, "rate": 2, "polys": [79, -109]}
+        cc_dec = gpufec.cc_decoder.make(**cc)
+        cc_enc = gpufec.cc_encoder_make(**cc)
+        streaming = dict(cc, mode=fec.CC_STREAMING, find_pairing=True)
         bits = np.zeros(40, dtype=np.uint8)
         calls = {
             "awgn_bpsk": (gpufec.awgn_bpsk, (bits,), {"backend": "cpu"}),
@@ -194,6 +171,15 @@ class qa_arguments(bounded_test):
             "viterbi_fec_decoder.set_frame_size": (fec_dec.set_frame_size, (),
                                                    {"frame_size": 8}),
             "conv_fec_encoder.set_frame_size": (fec_enc.set_frame_size, (), {"frame_size": 8}),
+            "cc_decoder.__init__": (gpufec.cc_decoder, (), cc),
+            "cc_decoder.make": (gpufec.cc_decoder.make, (), cc),
+            "cc_decoder.make[find_pairing]": (gpufec.cc_decoder.make, (), streaming),
+            "cc_decoder_make": (gpufec.cc_decoder_make, (), cc),
+            "cc_decoder.set_frame_size": (cc_dec.set_frame_size, (), {"frame_size": 8}),
+            "cc_encoder.__init__": (gpufec.cc_encoder, (), cc),
+            "cc_encoder.make": (gpufec.cc_encoder.make, (), cc),
+            "cc_encoder_make": (gpufec.cc_encoder_make, (), cc),
+            "cc_encoder.set_frame_size": (cc_enc.set_frame_size, (), {"frame_size": 8}),
             "lte_turbo_code.__init__": (gpufec.lte_turbo_code, (), {"K": 40}),
             "lte_turbo_code.is_block_size": (gpufec.lte_turbo_code.is_block_size, (), {"K": 40}),
             "lte_segmentation.compute": (gpufec.lte_segmentation.compute, (), {"B": 100}),
@@ -297,6 +283,14 @@ class qa_arguments(bounded_test):
                     gpufec.conv_code(7, [0o171, value])
         with self.assertRaisesRegex(TypeError, r"^polys\[0\] must be an integer, got float"):
             gpufec.conv_code(7, [121.0, 0o133])
+        # gr-fec's objects take theirs so too (gr-fec's form, checked by the code after).
+        for make in (gpufec.cc_decoder.make, gpufec.cc_encoder_make):
+            with self.subTest(make=make.__name__):
+                with self.assertRaisesRegex(ValueError, r"^polys\[1\] = %d is out of range"
+                                            % HUGE[0]):
+                    make(100, 7, 2, [79, HUGE[0]])
+                with self.assertRaisesRegex(TypeError, r"^polys\[0\] must be an integer"):
+                    make(100, 7, 2, [79.0, 109])
         with self.assertRaisesRegex(ValueError, r"^polys\[1\] = -0o200 is out of range"):
             gpufec.conv_code(7, [0o171, -0o200])
         self.assertEqual(gpufec.conv_code(7, [0o171, -0o133]).polys(), [0o171, -0o133])

@@ -16,7 +16,7 @@ import numpy as np
 import pmt
 from gnuradio import analog, blocks, digital, fec, gr, gr_unittest
 
-from bounded_test import bounded_test, run_bounded
+from bounded_test import bounded_test, captured_output, run_bounded
 
 from gnuradio import gpufec
 
@@ -271,9 +271,16 @@ class qa_cc_objects(bounded_test):
                         fec.get_decoder_output_item_size):
                 self.assertEqual(get(ours), get(theirs), what + " " + get.__name__)
             self.assertEqual(ours.rate(), theirs.rate(), what)
-            for size in (60, frame, frame + 1):
+            # What GNU Radio 3.10.5's tagged_decoder asks for a frame of the longest length:
+            # its values x rate, the tail not taken off (gr-fec's answer decodes that frame).
+            untailed = round(fec.get_decoder_input_size(theirs) * theirs.rate())
+            for size in (60, frame, untailed, frame + 1):
                 self.assertEqual(ours.set_frame_size(size), theirs.set_frame_size(size))
-                if not (padded and mode == fec.CC_TERMINATED):  # gr-fec subtracts the pad
+                if size > frame and size != untailed:
+                    # Longer and not whole frames: gr-fec keeps its frame (its async decoder
+                    # then throws from its message handler); ours drops the frame in hand.
+                    self.assertEqual((ours.get_input_size(), ours.get_output_size()), (1, 0))
+                elif not (padded and mode == fec.CC_TERMINATED):  # gr-fec subtracts the pad
                     self.assertEqual(ours.get_output_size(), theirs.get_output_size(), what)
                     self.assertEqual(ours.get_input_size(), theirs.get_input_size(), what)
         self.assertIsInstance(ours, fec.generic_decoder)
@@ -380,6 +387,64 @@ class qa_cc_objects(bounded_test):
         self.assertGreater(errors[2], 30)
         self.assertLessEqual(errors[3], 1.1 * errors[2] + 10)
 
+    def test_find_pairing_follows_slips(self):
+        # find_pairing (CC_STREAMING, a keyword after gr-fec's arguments): one decoder finds
+        # which channel value starts a trellis step, where gr-satellites runs two. gr-satellites'
+        # chain on a stream of CCSDS's code joined one value into a step (offset 1 from the
+        # start), whose symbol clock later gains a value (offset 0 again): the bits are right
+        # on both sides of each slip, output_delay() bits late, and the changes are told.
+        slip, n_bits = 3000, 6000
+        info = self.rng.integers(0, 2, n_bits + 1).tolist()
+        coded, _ = grfec_encoder(K, CCSDS).encode(info, 0, fec.CC_STREAMING)
+        y = 2.0 * np.array(coded[1:]) - 1 + self.rng.normal(0, 0.3, len(coded) - 1)
+        y = np.insert(y, 2 * slip + 1, 0.7)
+        dec = gpufec.cc_decoder.make(80, 7, 2, CCSDS, 0, -1, fec.CC_STREAMING, False,
+                                     find_pairing=True)
+        delay = dec.output_delay()
+        self.assertEqual(delay, 128 + 32 + 64)  # a tile, its traceback and a window (K=7 r1/2)
+        spare = np.zeros(2 * delay + 400)  # the output lags: what comes after the bits
+
+        def run(dec, *chain):
+            tb = gr.top_block()
+            sink = blocks.vector_sink_b()
+            tb.connect(blocks.vector_source_f(np.concatenate([y, spare]).tolist()), *chain,
+                       sink)
+            run_bounded(tb)
+            return np.array(sink.data(), dtype=np.uint8)
+
+        def extended(dec):
+            return run(dec, fec.extended_decoder(dec, threading=None, ann=None, puncpat="11"))
+        with captured_output() as log:
+            out = extended(dec)
+        self.assertGreaterEqual(len(out), delay + n_bits)
+        self.assertFalse(out[:delay].any())
+        bits = out[delay:delay + n_bits]
+        # Offset 1 reads sent step t + 1 as step t until the slip, offset 0 step t after it.
+        early = 16
+        np.testing.assert_array_equal(bits[2 * 64:slip - early], info[2 * 64 + 1:slip - early + 1])
+        np.testing.assert_array_equal(bits[slip + early:n_bits - 16],
+                                      info[slip + early:n_bits - 16])
+        changes = dec.pairing_changes()
+        self.assertEqual([offset for _, offset in changes], [1, 0], changes)
+        self.assertLess(changes[0][0] - delay, 2 * 64)
+        self.assertLessEqual(abs(changes[1][0] - delay - slip), 8)
+        self.assertEqual(dec.pairing_changes(), [])  # told once
+        self.assertEqual(dec.pairing(), 0)
+        for bit, offset in changes:
+            self.assertIn("symbol pairing: offset %d from output bit %d" % (offset, bit), log[0])
+        # The decisions of the module's stream decoder (the block's find_pairing,
+        # viterbi_decode's) on the bytes extended_decoder makes, later by the delay.
+        q = run(None, blocks.multiply_const_ff(48.0), blocks.add_const_ff(128.0),
+                blocks.float_to_uchar()).astype(np.int16) - 128
+        code = gpufec.conv_code(7, CCSDS, "", "streaming", polys_order="gr-fec")
+        same = gpufec.viterbi_decode(code, q[:len(y)].astype(np.int8), backend="cpu",
+                                     payload=128, find_pairing=True)
+        self.assertEqual([(b + delay, o) for b, o in same[1]], changes)
+        np.testing.assert_array_equal(bits, same[0][:n_bits])
+        # Off (the default), offset 0 throughout: the bits before the slip are lost.
+        plain = extended(gpufec.cc_decoder.make(80, 7, 2, CCSDS, 0, -1, fec.CC_STREAMING, False))
+        self.assertGreater(np.count_nonzero(plain[:slip] != info[:slip]), slip // 4)
+
     def test_tagged_decoders(self):
         # fec.tagged_decoder and fec.extended_tagged_decoder (floats: it converts them to
         # bytes) with frames of several lengths. GNU Radio 3.10.5's tagged decoder does not
@@ -450,10 +515,11 @@ class qa_cc_objects(bounded_test):
             self.assertEqual(got["gnuradio.fec"][i].tolist(), bits, f"PDU {i}")
 
     def test_async_decoder_pdu_of_several_frames(self):
-        # A PDU of whole frames of the largest size (truncated, tail-biting): decoded in one
-        # call, every frame (gr-fec's cc_decoder decodes the first and leaves zeros).
+        # A PDU of whole frames of the largest size: decoded in one call, every frame (GNU
+        # Radio 3.10.5's async_decoder calls a decoder that takes bytes once per PDU: gr-fec's
+        # cc_decoder decodes the first and leaves zeros).
         ref = grfec_encoder(K, POLYS)
-        for mode in (fec.CC_TRUNCATED, fec.CC_TAILBITING):
+        for mode in (fec.CC_TRUNCATED, fec.CC_TAILBITING, fec.CC_TERMINATED):
             bits = self.rng.integers(0, 2, 5 * 200).tolist()
             coded = []
             for f in range(5):
@@ -461,7 +527,8 @@ class qa_cc_objects(bounded_test):
             dec = gpufec.cc_decoder.make(200, K, 2, POLYS, 0, -1, mode)
             got = self.async_decode(dec, [(2.0 * np.array(coded) - 1).tolist()])[0]
             self.assertEqual(got.tolist(), bits, f"mode {int(mode)}")
-            # The next PDU, one short frame, is sized as usual.
+            # The next PDU, one short frame, is sized as usual (a terminated one with one
+            # tail: the PDU of several is over).
             short = bits[:77]
             got = self.async_decode(dec, [(2.0 * np.array(ref.encode(short, 0, mode)[0]) - 1)
                                           .tolist()])[0]
@@ -515,8 +582,16 @@ class qa_cc_objects(bounded_test):
             make(100, K, 2, [79, 109], backend="fpga")
         with self.assertRaisesRegex(ValueError, "cc_encoder: rate = 1 is out of range"):
             gpufec.cc_encoder_make(100, K, 1, [79])
-        with self.assertRaisesRegex(ValueError, "frame_size = 0 is out of range"):
-            make(100, K, 2, [79, 109]).set_frame_size(0)
+        # set_frame_size(0), a length no frame has, is refused rather than raised: gr-fec's
+        # async decoder asks from its message handler (qa_fecapi has the PDUs).
+        dec = make(100, K, 2, [79, 109])
+        self.assertFalse(dec.set_frame_size(0))
+        self.assertEqual((dec.get_input_size(), dec.get_output_size()), (1, 0))
+        with self.assertRaisesRegex(ValueError, "cc_decoder: find_pairing needs mode "
+                                                "CC_STREAMING"):
+            make(100, K, 2, [79, 109], 0, -1, fec.CC_TERMINATED, find_pairing=True)
+        with self.assertRaisesRegex(TypeError, "incompatible function arguments"):
+            make(100, K, 2, [79, 109], 0, -1, fec.CC_STREAMING, False, "cpu", 0, True)
         # The generators must make a code (distinct, not catastrophic).
         with self.assertRaisesRegex(ValueError, "cc_encoder: "):
             gpufec.cc_encoder_make(100, K, 2, [79, 79])

@@ -15,7 +15,7 @@ import tempfile
 
 import numpy as np
 import pmt
-from gnuradio import blocks, gr, gr_unittest
+from gnuradio import blocks, fec, gr, gr_unittest
 
 from bounded_test import bounded_test, run_bounded
 
@@ -65,6 +65,9 @@ class qa_ccsds_recording(bounded_test):
         # Ours on both pairings too (the frames come from the pairing that fits).
         both = self.run_example(pairing="both", backend="cpu")
         self.assertEqual(sorted(d for _, _, d in both), want)
+        # gr-satellites' chain with gpufec.cc_decoder and find_pairing: one decoder.
+        one = self.run_example(pairing="find", decoder="cc_decoder", backend="cpu")
+        self.assertEqual(sorted(d for _, _, d in one), want)
 
     def test_pairing_follows_a_slip_of_the_symbol_clock(self):
         # The recording's soft symbols with one symbol dropped between two frames (about bit
@@ -93,6 +96,7 @@ class qa_ccsds_recording(bounded_test):
             tags = [(t.offset, pmt.to_long(t.value)) for t in bits.tags()
                     if pmt.symbol_to_string(t.key) == "pairing"]
             if find:
+                found = tags
                 self.assertEqual(got, want)
                 # Offset 1 from before the first frame; back to 0 at the slip.
                 self.assertEqual([value for _, value in tags], [1, 0])
@@ -101,6 +105,23 @@ class qa_ccsds_recording(bounded_test):
             else:
                 self.assertEqual(tags, [])
                 self.assertLess(len(got), 16)
+        # gpufec.cc_decoder in gr-satellites' chain, find_pairing on: the same frames and
+        # changes, at the same places but for the first (bytes of 48 x + 128 rather than
+        # round(32 x) decide apart where no pairing fits yet), its output later by its delay
+        # (zeros after the symbols bring out the last bits).
+        cc = gpufec.cc_decoder.make(80, 7, 2, [79, -109], 0, -1, fec.CC_STREAMING, False,
+                                    find_pairing=True)
+        tb = gr.top_block()
+        deframer = gpufec.ccsds_deframer(114, 1, "conventional", True)
+        spare = np.zeros(4 * cc.output_delay(), dtype=np.float32)
+        tb.connect(blocks.vector_source_f(np.concatenate([symbols, spare]).tolist()),
+                   fec.extended_decoder(cc, threading=None, ann=None, puncpat="11"), deframer)
+        run_bounded(tb, 40)
+        self.assertEqual([d for _, _, d in deframer.frames()], want)
+        changes = [(bit - cc.output_delay(), offset) for bit, offset in cc.pairing_changes()]
+        self.assertEqual([offset for _, offset in changes], [1, 0])
+        self.assertLess(changes[0][0], 13000)
+        self.assertEqual(changes[1], found[1])
 
     def test_the_grc_flowgraph_generates(self):
         env = dict(os.environ, GRC_BLOCKS_PATH=os.pathsep.join([

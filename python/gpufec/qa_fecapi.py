@@ -13,7 +13,7 @@ import numpy as np
 import pmt
 from gnuradio import analog, blocks, digital, fec, gr, gr_unittest
 
-from bounded_test import bounded_test, run_bounded
+from bounded_test import bounded_test, captured_output, run_bounded
 
 from gnuradio import gpufec
 
@@ -318,42 +318,72 @@ class qa_fecapi(bounded_test):
                 for i in range(sink.num_messages())]
 
     def test_async_decoder_drops_pdus_no_frame_has(self):
-        # Issue 22: one PDU of a length the code cannot take raised inside async_decoder's
-        # message handler, whose thread then ended: every later PDU was lost.
-        code = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
-        good, want = self.variable_frames(code, [1023, 9, 300, 1023], self.rng)
-        ten, _ = self.variable_frames(code, [10], self.rng)  # 10 bits: not whole periods of 3
-        two, two_info = self.variable_frames(code, [1023, 1023], self.rng)
-        y = np.concatenate(good + two)
-        bad = [y[:1],                       # far shorter than a frame's tail
-               y[:2],
-               ten[0],
-               y[:len(good[0]) + 40],       # longer than a frame, not whole frames
-               y[:0]]                       # empty
-        pdus = [good[0], bad[0], good[1], bad[1], bad[2], good[2], bad[3],
-                np.concatenate(two), bad[4], good[3]]
-        expect = [want[0], [], want[1], [], [], want[2], [], np.concatenate(two_info), [],
-                  want[3]]
-        dec = gpufec.viterbi_fec_decoder(code, "cpu")
-        got = self.run_async(fec.async_decoder(dec, False, False, 1500), pdus,
-                             lambda p: pmt.init_f32vector(len(p), p.astype(np.float32)))
-        self.assertEqual(len(got), len(pdus))  # the handler lived through the bad ones
-        for i, (g, w) in enumerate(zip(got, expect)):
-            np.testing.assert_array_equal(g, np.asarray(w, dtype=np.uint8), err_msg="PDU %d" % i)
+        # Issue 22: one PDU of a length the object cannot take raised inside async_decoder's
+        # message handler, whose thread then ended: every later PDU was lost. Our objects drop
+        # it (an empty PDU out, a log line) and decode the later ones: viterbi_fec_decoder
+        # (floats; a punctured code) and cc_decoder (gr-fec's bytes; the mother code, as
+        # gr-fec's blocks puncture), each with PDUs of the lengths it cannot take.
+        punctured = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
+        ten, _ = self.variable_frames(punctured, [10], self.rng)  # not whole periods of 3
+        mother = gpufec.conv_code(7, K7, "", "terminated", 1023)
+        objects = [
+            ("viterbi_fec_decoder", punctured, gpufec.viterbi_fec_decoder(punctured, "cpu"),
+             [ten[0]]),
+            # 13 values: gr-fec's arithmetic asks for 13 / 2 - 6 = 0 bits
+            ("cc_decoder", mother, gpufec.cc_decoder.make(1023, 7, 2, GRFEC_K7, 0, -1,
+                                                         fec.CC_TERMINATED), [None]),
+        ]
+        for name, code, dec, own_bad in objects:
+            with self.subTest(decoder=name):
+                good, want = self.variable_frames(code, [1023, 9, 300, 1023], self.rng)
+                two, two_info = self.variable_frames(code, [1023, 1023], self.rng)
+                y = np.concatenate(good + two)
+                own_bad = [y[:13] if b is None else b for b in own_bad]
+                bad = [y[:1],                       # far shorter than a frame's tail
+                       y[:2],
+                       own_bad[0],
+                       y[:len(good[0]) + 40],       # longer than a frame, not whole frames
+                       y[:0]]                       # empty
+                pdus = [good[0], bad[0], good[1], bad[1], bad[2], good[2], bad[3],
+                        np.concatenate(two), bad[4], good[3]]
+                expect = [want[0], [], want[1], [], [], want[2], [], np.concatenate(two_info),
+                          [], want[3]]
+                with captured_output() as log:
+                    got = self.run_async(fec.async_decoder(dec, False, False, 1500), pdus,
+                                         lambda p: pmt.init_f32vector(len(p),
+                                                                      p.astype(np.float32)))
+                self.assertEqual(len(got), len(pdus))  # the handler lived through the bad ones
+                for i, (g, w) in enumerate(zip(got, expect)):
+                    np.testing.assert_array_equal(g, np.asarray(w, dtype=np.uint8),
+                                                  err_msg="PDU %d" % i)
+                # A line per dropped PDU (the empty one has nothing to drop).
+                drops = log[0].count(name + ": dropped a frame: frame_size = ")
+                self.assertIn(drops, (len(bad) - 1, len(bad)), log[0])
 
     def test_async_encoder_drops_pdus_no_frame_has(self):
+        # The encoders alike: conv_fec_encoder and cc_encoder (gr-fec's arguments).
         code = gpufec.conv_code(7, K7, "3/4", "terminated", 1023)
-        info = [self.bits(n) for n in (1023, 0, 1500, 9, 2046)]
-        want = [gpufec.conv_encode(gpufec.conv_code(7, K7, "3/4", "terminated", 1023), info[0]),
-                [], [],
-                gpufec.conv_encode(gpufec.conv_code(7, K7, "3/4", "terminated", 9), info[3]),
-                gpufec.conv_encode(code, info[4])]
-        got = self.run_async(fec.async_encoder(gpufec.conv_fec_encoder(code), False, False,
-                                               False, 1500),
-                             info, lambda p: pmt.init_u8vector(len(p), p.tolist()))
-        self.assertEqual(len(got), len(info))
-        for i, (g, w) in enumerate(zip(got, want)):
-            np.testing.assert_array_equal(g, np.asarray(w, dtype=np.uint8), err_msg="PDU %d" % i)
+        mother = gpufec.conv_code(7, K7, "", "terminated", 1023)
+        for name, code, enc in (
+                ("conv_fec_encoder", code, gpufec.conv_fec_encoder(code)),
+                ("cc_encoder", mother, gpufec.cc_encoder_make(1023, 7, 2, GRFEC_K7, 0,
+                                                              fec.CC_TERMINATED))):
+            with self.subTest(encoder=name):
+                info = [self.bits(n) for n in (1023, 0, 1500, 9, 2046)]
+                frame = [gpufec.conv_code(7, K7, code.puncture_pattern(), "terminated", n)
+                         for n in (1023, 9)]
+                want = [gpufec.conv_encode(frame[0], info[0]), [], [],
+                        gpufec.conv_encode(frame[1], info[3]), gpufec.conv_encode(code, info[4])]
+                with captured_output() as log:
+                    got = self.run_async(fec.async_encoder(enc, False, False, False, 1500),
+                                         info, lambda p: pmt.init_u8vector(len(p), p.tolist()))
+                self.assertEqual(len(got), len(info))
+                for i, (g, w) in enumerate(zip(got, want)):
+                    np.testing.assert_array_equal(g, np.asarray(w, dtype=np.uint8),
+                                                  err_msg="PDU %d" % i)
+                # The PDU of 1500 bits, blocks of one bit: one line (the empty one has none).
+                self.assertEqual(log[0].count(name + ": dropped a frame: frame_size = 1500"),
+                                 1, log[0])
 
     # ------------------------------------------------------------------ BER curve generator
 

@@ -404,7 +404,7 @@ class qa_grc(bounded_test):
             self.assertIn('gpufec.conv_code.preset("ccsds", "", "streaming", 2048)', code)
             self.assertIn("gpufec.parse_polys('79, -109', \"gr-fec\")", code)
             self.assertIn("gpufec.cc_decoder.make(80, 7, 2, [79, -109], 0, 0, fec.CC_TERMINATED, "
-                          "True, \"cpu\", 0)", code)
+                          "True, \"cpu\", 0, find_pairing=False)", code)
             self.assertIn("gpufec.cc_encoder_make(80, 7, 2, [79, 109], 5, fec.CC_TRUNCATED, "
                           "False)", code)
 

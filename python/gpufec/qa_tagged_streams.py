@@ -8,15 +8,13 @@ decoders (one per packet), bits left at the end of a stream, tags through the in
 deletion decoder, a top_block run twice, and many random tagged streams in random chunks.
 Every flowgraph runs bounded: a hang fails in seconds."""
 
-import contextlib
 import os
-import tempfile
 
 import numpy as np
 import pmt
 from gnuradio import blocks, gr
 
-from bounded_test import bounded_test, run_bounded
+from bounded_test import bounded_test, captured_output, run_bounded
 
 try:
     from gnuradio import gpufec
@@ -26,25 +24,6 @@ except ImportError:
     from gnuradio import gpufec
 
 K7 = [0o171, 0o133]
-
-
-@contextlib.contextmanager
-def captured_log():
-    """What the blocks' loggers write (to stdout and stderr, from C++) while the body runs."""
-    text = []
-    with tempfile.TemporaryFile(mode="w+b") as f:
-        saved = [os.dup(1), os.dup(2)]
-        os.dup2(f.fileno(), 1)
-        os.dup2(f.fileno(), 2)
-        try:
-            yield text
-        finally:
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            for fd in saved:
-                os.close(fd)
-            f.seek(0)
-            text.append(f.read().decode(errors="replace"))
 
 
 def tag(offset, value, key="packet_len"):
@@ -101,7 +80,7 @@ class qa_tagged_streams(bounded_test):
         tags = [tag(0, 140), tag(100, 140), tag(280, 140)]
         dec = gpufec.viterbi_decoder(code, backend="cpu", length_tag="packet_len")
         tb, sink = flowgraph(blocks.vector_source_f([1.0] * 560, False, 1, tags), dec)
-        with captured_log() as log:
+        with captured_output() as log:
             run_bounded(tb, 10)
         # frames at 100 and 280 are whole; 0..99 is cut short, 420..559 has no tag
         self.assertEqual(len(sink.data()), 2 * 64)
@@ -114,7 +93,7 @@ class qa_tagged_streams(bounded_test):
         dec = gpufec.lte_turbo_decoder(turbo, backend="cpu", length_tag="packet_len")
         tb, sink = flowgraph(blocks.vector_source_f([1.0] * 528, False, 1,
                                                     [tag(0, 132), tag(1, 132)]), dec)
-        with captured_log() as log:
+        with captured_output() as log:
             run_bounded(tb, 10)
         self.assertEqual(len(sink.data()), 40)
         self.assertIn("cut short", log[0])
@@ -128,7 +107,7 @@ class qa_tagged_streams(bounded_test):
             dec = gpufec.viterbi_decoder(code, backend="cpu", length_tag="packet_len")
             tb, sink = flowgraph(
                 blocks.vector_source_f(soft, False, 1, [tag(0, 140), tag(cut, 140)]), dec)
-            with captured_log():
+            with captured_output():
                 run_bounded(tb, 5)
             np.testing.assert_array_equal(np.array(sink.data(), np.uint8), info,
                                           err_msg="cut at %d" % cut)
@@ -141,7 +120,7 @@ class qa_tagged_streams(bounded_test):
         dec = gpufec.viterbi_decoder(code, backend="cpu", length_tag="packet_len")
         tb, sink = flowgraph(blocks.vector_source_f(soft, False, 1,
                                                     [tag(0, 140.0), tag(140, 139.5)]), dec)
-        with captured_log() as log:
+        with captured_output() as log:
             run_bounded(tb, 10)
         np.testing.assert_array_equal(np.array(sink.data(), np.uint8), info[:64])
         self.assertEqual(tags_of(sink), [(0, 64)])
@@ -188,7 +167,7 @@ class qa_tagged_streams(bounded_test):
                 blocks.vector_source_f(soft.tolist(), False, 1,
                                        [tag(int(o), v) for o, v in zip(offsets, values)]),
                 chop, dec)
-            with captured_log():
+            with captured_output():
                 run_bounded(tb, 10)
             got = np.array(sink.data(), np.uint8)
             expected = np.concatenate(want) if want else np.zeros(0, np.uint8)
@@ -210,7 +189,7 @@ class qa_tagged_streams(bounded_test):
             tb, sink = flowgraph(blocks.vector_source_b(info, False, 1, [tag(0, length),
                                                                          tag(length, length)]),
                                  enc)
-            with captured_log():
+            with captured_output():
                 run_bounded(tb)
             self.assertEqual(tags_of(sink), [(0, coded), (coded, coded)])
 
@@ -239,7 +218,7 @@ class qa_tagged_streams(bounded_test):
                             (gpufec.conv_code(7, K7, "3/4", "streaming"), 2)):
             info = self.rng.integers(0, 2, 300 + extra, dtype=np.uint8).tolist()
             tb, sink = flowgraph(blocks.vector_source_b(info), gpufec.conv_encoder(code))
-            with captured_log() as log:
+            with captured_output() as log:
                 run_bounded(tb)
             self.assertEqual(len(sink.data()), 300 // code.info_bits_per_block()
                              * code.coded_bits_per_block())
@@ -291,7 +270,7 @@ class qa_tagged_streams(bounded_test):
             for _ in range(2):
                 src.rewind()
                 sink.reset()
-                with captured_log():
+                with captured_output():
                     run_bounded(tb)
                 outputs.append(np.array(sink.data()))
             self.assertGreater(len(outputs[0]), 0, name)

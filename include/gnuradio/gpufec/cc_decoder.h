@@ -9,6 +9,7 @@
 #include <gnuradio/fec/cc_common.h>
 #include <gnuradio/fec/generic_decoder.h>
 #include <gnuradio/gpufec/api.h>
+#include <gnuradio/gpufec/viterbi_pairing.h>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,19 @@ namespace gpufec {
  *   streaming warm-up for the code, 16 steps for K=7 r1/2) from equal metrics, as gr-fec's
  *   first call starts: no decision is carried over.
  *
+ * find_pairing (CC_STREAMING only; not one of gr-fec's arguments): the decoder finds which
+ * channel value starts a trellis step and follows its changes (a receiver that joins a stream
+ * mid-step, or whose symbol clock slips by one symbol), with viterbi_pairing_decoder, where
+ * gr-satellites runs a second decoder one symbol later. The output is then the stream decoded
+ * output_delay() bits late (the first output_delay() bits are zeros; the last ones of a finite
+ * stream do not come out), since the decision needs the values after a slip; get_history()
+ * stays gr-fec's. A change of pairing is logged, and pairing() and pairing_changes() tell it.
+ *
+ * A frame length no frame has (set_frame_size() of gr-fec's tagged and async decoders: a PDU
+ * shorter than a frame's tail, 0, longer than the frame and not whole frames) drops that
+ * frame with a log line, as viterbi_fec_decoder does, instead of ending async_decoder's
+ * message handler.
+ *
  * Not thread-safe: one object per gr-fec block (gr-fec's rule).
  */
 class GPUFEC_API cc_decoder : public gr::fec::generic_decoder
@@ -60,6 +74,7 @@ public:
      * \param backend "cpu" (the default: one frame a call is latency-bound on a GPU), "cuda"
      *        or "auto"
      * \param device the CUDA device index
+     * \param find_pairing CC_STREAMING: find the pairing of the code symbols (above)
      * \throws std::invalid_argument naming a bad argument
      */
     static sptr make(int frame_size,
@@ -71,10 +86,24 @@ public:
                      cc_mode_t mode = CC_STREAMING,
                      bool padded = false,
                      const std::string& backend = "cpu",
-                     int device = 0);
+                     int device = 0,
+                     bool find_pairing = false);
 
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;
+
+    /*! \brief With find_pairing, the bits the output lags the decoded stream by (0 without):
+     *  output bit i is stream bit i - output_delay(). */
+    virtual size_t output_delay() const = 0;
+    /*! \brief The pairing of the last output bit: the offset (0 .. rate-1) of the channel
+     *  values, counted from the first the object received, at which its trellis step starts
+     *  (0 without find_pairing). */
+    virtual unsigned pairing() const = 0;
+    /*! \brief The changes of pairing output since the previous call, oldest first: bit, the
+     *  output position (counted from the object's first output bit) of the first bit decoded
+     *  with the new offset. The latest max_pairing_changes are kept (each one is logged). */
+    virtual std::vector<pairing_change> pairing_changes() = 0;
+    static constexpr size_t max_pairing_changes = 1024;
 
 protected:
     /* gr-fec's base names the object (its logger and alias). Single, non-virtual inheritance

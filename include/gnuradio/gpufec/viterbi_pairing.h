@@ -84,6 +84,11 @@ public:
     nonfinite_report nonfinite() const override;
 
     size_t window() const { return m_window; }
+    /*! @brief The most steps the output lags the input by: after any push() of a stream's
+     *  values, the bits pulled and available() since its start are at least (values pushed) / n
+     *  - max_delay(): an engine's tile and traceback, and the window decided but not yet out
+     *  (K=7 r1/2 with the default tiling and window: 512 + 32 + 64 steps). */
+    size_t max_delay() const;
     /*! @brief The pairing in effect at the latest decided step. */
     unsigned offset() const { return m_current; }
 

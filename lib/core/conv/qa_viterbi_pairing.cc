@@ -28,6 +28,7 @@ class viterbi_pairing_test : public CppUnit::TestFixture
     CPPUNIT_TEST(invert);
     CPPUNIT_TEST(noise_does_not_flap);
     CPPUNIT_TEST(flush_starts_a_new_stream);
+    CPPUNIT_TEST(delay_is_bounded);
     CPPUNIT_TEST(options_checked);
     CPPUNIT_TEST_SUITE_END();
 
@@ -301,6 +302,37 @@ class viterbi_pairing_test : public CppUnit::TestFixture
         dec.reset();
         CPPUNIT_ASSERT_EQUAL(size_t(0), dec.available());
         CPPUNIT_ASSERT_EQUAL(size_t(0), dec.pending());
+    }
+
+    /* max_delay() bounds the lag after every push, whatever the chunking and the slips, and
+     * is reached (gr-fec's streaming cc_decoder with find_pairing outputs that much later);
+     * with windows that do not divide the tiles too. */
+    void delay_is_bounded()
+    {
+        std::vector<uint8_t> info;
+        const auto c = k7();
+        auto y = llrs(c, 6000, 4.0, 12, info);
+        y.insert(y.begin() + 3001, 1.0f);
+        y.erase(y.begin() + 8001);
+        const viterbi_tiling t = viterbi_tiling::defaults(*c);
+        for (size_t window : { size_t(64), size_t(48) }) {
+            std::mt19937 rng(11);
+            viterbi_pairing_decoder dec(c, cpu(), window);
+            const size_t leftover = window == 64 ? 0 : 32; // 512 k mod 48 reaches 32
+            CPPUNIT_ASSERT_EQUAL(t.payload + t.after + window + leftover, dec.max_delay());
+            size_t pushed = 0, out = 0, worst = 0;
+            std::vector<uint8_t> bits(y.size());
+            while (pushed < y.size()) {
+                const size_t len = std::min<size_t>(1 + rng() % 3, y.size() - pushed);
+                dec.push(y.data() + pushed, len);
+                pushed += len;
+                const size_t lag = pushed / 2 - out - dec.available();
+                CPPUNIT_ASSERT_MESSAGE(std::to_string(lag), lag <= dec.max_delay());
+                worst = std::max(worst, lag);
+                out += dec.pull(bits.data(), 1 + rng() % 200);
+            }
+            CPPUNIT_ASSERT_MESSAGE(std::to_string(worst), worst + 2 >= dec.max_delay());
+        }
     }
 
     void options_checked()

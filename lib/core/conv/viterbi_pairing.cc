@@ -5,6 +5,7 @@
 #include "../soft_input.h"
 #include <gnuradio/gpufec/viterbi_pairing.h>
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -79,6 +80,16 @@ viterbi_pairing_decoder::~viterbi_pairing_decoder() = default;
 const backend_choice& viterbi_pairing_decoder::backend() const
 {
     return m_alts.front()->dec->backend();
+}
+
+size_t viterbi_pairing_decoder::max_delay() const
+{
+    // After a push every alternative has decoded its whole tiles: E steps, a multiple of the
+    // payload P, at least (its complete steps) - after - P + 1; alternatives o > 0 start o
+    // values late and complete one step less. The windows decided end at the multiple of W
+    // at most W - gcd(P, W) below E, and the last decided window waits for the next one.
+    const viterbi_tiling& t = m_alts.front()->dec->tiling();
+    return t.payload + t.after + 2 * m_window - std::gcd(t.payload, m_window);
 }
 
 nonfinite_report viterbi_pairing_decoder::nonfinite() const { return m_soft->nonfinite(); }

@@ -18,6 +18,7 @@
 #include <limits>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace gpufec_python {
 
@@ -88,6 +89,17 @@ public:
 private:
     py::object m_v = py::none();
 };
+
+/*! @brief A list of integers, each as a T checked as integer::as does, named "name[i]". */
+template <typename T>
+std::vector<T> int_list(const std::vector<integer>& values, const std::string& name)
+{
+    std::vector<T> out;
+    out.reserve(values.size());
+    for (const auto& v : values)
+        out.push_back(v.as<T>((name + "[" + std::to_string(out.size()) + "]").c_str()));
+    return out;
+}
 
 /*!
  * @brief @p v as a numpy array (numpy.asarray: lists too) of real numbers: integers, booleans
