@@ -20,6 +20,37 @@ except ImportError:
     from gnuradio import gpufec
 
 
+def coded_cases():
+    """Rate 1/2 and 1/3 convolutional codes, a punctured one and an LTE turbo code (F = 1024),
+    each with its rate counted from the code's definition (information bits over channel bits,
+    tails and puncturing included) and its encoder."""
+    frame, steps = 1024, 1024 + 6  # K = 7: six tail steps
+    sent = sum("110110"[i % 6] == "1" for i in range(2 * steps))  # "3/4", restarted each frame
+    conv = lambda polys, punc: gpufec.conv_code(7, polys, punc, "terminated", frame)
+    turbo = gpufec.lte_turbo_code(frame)
+    return [(conv([0o171, 0o133], ""), frame / (2 * steps), gpufec.conv_encode),
+            (conv([0o133, 0o171, 0o165], ""), frame / (3 * steps), gpufec.conv_encode),
+            (conv([0o171, 0o133], "3/4"), frame / sent, gpufec.conv_encode),
+            (turbo, frame / (3 * frame + 12), gpufec.lte_turbo_encode)]
+
+
+def check_llr_statistics(test, coded, llr, ebn0_db, rate, what):
+    """LLRs 2y/sigma^2 of unit-energy BPSK, sigma = sqrt(1 / (2 R Eb/N0)) computed here: x llr
+    has mean 2/sigma^2 and llr - x 2/sigma^2 spread 2/sigma, within 99.9 % bounds (a sigma off
+    by the code rate is many bounds out)."""
+    z999 = 3.2905
+    sigma = math.sqrt(1.0 / (2.0 * rate * 10 ** (ebn0_db / 10)))
+    x = np.where(np.asarray(coded) != 0, 1.0, -1.0)
+    llr = np.asarray(llr, dtype=np.float64)
+    test.assertEqual(len(x), len(llr), what)
+    n = len(llr)
+    mean, spread = np.mean(x * llr), math.sqrt(np.mean((llr - x * 2 / sigma**2) ** 2))
+    msg = "%s: mean %g (want %g), spread %g (want %g)" % (what, mean, 2 / sigma**2, spread,
+                                                          2 / sigma)
+    test.assertLess(abs(mean - 2 / sigma**2), z999 * (2 / sigma) / math.sqrt(n), msg)
+    test.assertLess(abs((spread * sigma / 2) ** 2 - 1), z999 * math.sqrt(2 / n), msg)
+
+
 class qa_awgn_bpsk(bounded_test):
 
     def test_source_block_matches_numpy_function(self):
@@ -46,6 +77,40 @@ class qa_awgn_bpsk(bounded_test):
         run_bounded(tb)
         want = gpufec.awgn_bpsk(data, 1.0, "ebn0", 0.5, "llr", seed=3, backend="cpu")
         np.testing.assert_array_equal(np.array(sink.data(), dtype=np.float32), want)
+
+    def test_coded_soft_values_have_the_sigma_of_the_rate(self):
+        # The numpy function and the block (Eb/N0 given at construction, and set later).
+        ebn0_db = 1.5
+        for code, rate, encode in coded_cases():
+            self.assertAlmostEqual(code.rate(), rate, places=15)
+            k, n = code.info_bits_per_block(), code.coded_bits_per_block()
+            frames = (1 << 17) // n + 1
+            info, llr = gpufec.awgn_bpsk_generate(code, frames, ebn0_db, seed=6, backend="cpu")
+            check_llr_statistics(self, encode(code, info), llr, ebn0_db, rate, code.name())
+            for later in (False, True):
+                src = gpufec.awgn_bpsk_source(code, 8.0 if later else ebn0_db, 6, "llr", "cpu")
+                if later:
+                    src.set_ebn0_db(ebn0_db)
+                tb = gr.top_block()
+                bits, soft = blocks.vector_sink_b(), blocks.vector_sink_f()
+                tb.connect((src, 0), blocks.head(gr.sizeof_char, frames * k), bits)
+                tb.connect((src, 1), blocks.head(gr.sizeof_float, frames * n), soft)
+                tb.run()
+                info = np.array(bits.data(), dtype=np.uint8)
+                check_llr_statistics(self, encode(code, info), soft.data(), ebn0_db, rate,
+                                     "%s block%s" % (code.name(), " (set_ebn0_db)" if later else ""))
+
+    def test_channel_block_snr_setter_and_code_rate(self):
+        # set_snr_db before the run applies, with the code rate the block was given.
+        rng = np.random.default_rng(2)
+        data = rng.integers(0, 2, 1 << 17, dtype=np.uint8)
+        ch = gpufec.awgn_bpsk_channel(9.0, "ebn0", 0.5, "llr", 3, "cpu")
+        ch.set_snr_db(1.5)
+        tb = gr.top_block()
+        sink = blocks.vector_sink_f()
+        tb.connect(blocks.vector_source_b(data.tolist()), ch, sink)
+        tb.run()
+        check_llr_statistics(self, data, sink.data(), 1.5, 0.5, "channel block")
 
     def test_soft_convention_matches_gnuradio(self):
         # GNU Radio's BPSK constellation and soft decoder: bit 1 -> positive soft value.

@@ -6,6 +6,7 @@
 #include <gnuradio/gpufec/philox.h>
 #include <gnuradio/gpufec/tvb_code.h>
 #include <cppunit/extensions/HelperMacros.h>
+#include <algorithm>
 #include <set>
 
 namespace gr {
@@ -98,24 +99,45 @@ public:
         CPPUNIT_ASSERT_EQUAL(w.v[0] & 0x3ffu, tvb_code(10, 32, 1, {}, "random", 7).codeword(0, 0));
     }
 
+    /* The construction generated here from docs/bsid.md: the q sparsest n-bit words (sorted
+     * by weight, then value), XORed at position i with word i of the construction stream
+     * masked to n bits. Returns how many distinct watermarks the positions have. */
+    static size_t check_watermark(size_t n, size_t q, size_t N, uint64_t seed)
+    {
+        const tvb_code c(n, q, N, {}, "watermark", seed);
+        check_injective(c);
+        std::vector<uint32_t> sparse(size_t(1) << n);
+        for (uint32_t x = 0; x < sparse.size(); ++x)
+            sparse[x] = x;
+        std::stable_sort(sparse.begin(), sparse.end(),
+                         [](uint32_t a, uint32_t b) { return weight(a) < weight(b); });
+        std::set<uint32_t> watermarks;
+        for (size_t i = 0; i < N; ++i) {
+            const uint32_t wm =
+                philox_block(seed, 0x54564243u, i / 4).v[i % 4] & ((uint32_t(1) << n) - 1);
+            watermarks.insert(wm);
+            for (size_t d = 0; d < q; ++d)
+                CPPUNIT_ASSERT_EQUAL_MESSAGE("position " + std::to_string(i) + " symbol " +
+                                                 std::to_string(d),
+                                             sparse[d] ^ wm, c.codeword(i, d));
+        }
+        return watermarks.size();
+    }
+
     void watermark_construction()
     {
+        check_watermark(6, 16, 30, 5);
+        // Independent 20-bit draws at 50 positions: distinct (a repeat has odds of about 1 in 850).
+        CPPUNIT_ASSERT_EQUAL(size_t(50), check_watermark(20, 32, 50, 9));
         const tvb_code c(6, 16, 30, {}, "watermark", 5);
-        check_injective(c);
         for (size_t i = 0; i < c.N(); ++i) {
             const uint32_t wm = c.codeword(i, 0); // the sparsest word is 0
             // The sparse words: 0, the 6 of weight 1 in increasing order, then weight 2.
-            std::vector<uint32_t> sparse;
-            for (size_t d = 0; d < 16; ++d)
-                sparse.push_back(c.codeword(i, d) ^ wm);
-            CPPUNIT_ASSERT_EQUAL(0u, sparse[0]);
-            for (size_t d = 1; d <= 6; ++d)
-                CPPUNIT_ASSERT_EQUAL(1u << (d - 1), sparse[d]);
-            CPPUNIT_ASSERT_EQUAL(3u, sparse[7]);
-            CPPUNIT_ASSERT_EQUAL(5u, sparse[8]);
-            CPPUNIT_ASSERT_EQUAL(6u, sparse[9]);
-            for (size_t d = 7; d < 16; ++d)
-                CPPUNIT_ASSERT_EQUAL(2u, weight(sparse[d]));
+            CPPUNIT_ASSERT_EQUAL(1u, c.codeword(i, 1) ^ wm);
+            CPPUNIT_ASSERT_EQUAL(32u, c.codeword(i, 6) ^ wm);
+            CPPUNIT_ASSERT_EQUAL(3u, c.codeword(i, 7) ^ wm);
+            CPPUNIT_ASSERT_EQUAL(5u, c.codeword(i, 8) ^ wm);
+            CPPUNIT_ASSERT_EQUAL(6u, c.codeword(i, 9) ^ wm);
         }
         CPPUNIT_ASSERT_EQUAL(std::string("TVB n=6 q=16 N=30 watermark"), c.name());
         const tvb_code full(3, 8, 2, {}, "watermark", 1); // q = 2^n

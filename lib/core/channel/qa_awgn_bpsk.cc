@@ -2,6 +2,7 @@
  * determinism, and parameter checking.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "core/test/awgn_reference.h"
 #include "core/test/qa_expect.h"
 #include "common/channel/awgn_sample.h"
 #include "common/channel/gaussian.h"
@@ -46,6 +47,7 @@ class awgn_bpsk_test : public CppUnit::TestFixture
     CPPUNIT_TEST(batch_equals_scalar);
     CPPUNIT_TEST(channel_equals_scalar_at_any_offset);
     CPPUNIT_TEST(info_bits_equal_scalar_at_any_offset);
+    CPPUNIT_TEST(coded_llrs_have_the_sigma_of_the_rate);
     CPPUNIT_TEST_SUITE_END();
 
     static std::vector<float> noise_samples(size_t n, uint64_t seed)
@@ -163,6 +165,27 @@ class awgn_bpsk_test : public CppUnit::TestFixture
         llr.apply(bits.data(), l.data(), bits.size(), 100);
         for (size_t i = 0; i < bits.size(); ++i)
             CPPUNIT_ASSERT_DOUBLES_EQUAL(noise.llr_scale * y[i], l[i], 1e-5 * std::fabs(l[i]) + 1e-6);
+    }
+
+    /* Coded streams, as every user of the generator sets it up (the noise from Eb/N0 and the
+     * code's rate): the LLRs' mean and spread follow from sigma computed here from Eb/N0 and
+     * the rate counted from the code's definition, the channel bits from the encoder. */
+    void coded_llrs_have_the_sigma_of_the_rate()
+    {
+        const double ebn0_db = 1.5;
+        for (const auto& c : qa::coded_cases()) {
+            const std::string what = c.code->name();
+            CPPUNIT_ASSERT_DOUBLES_EQUAL_MESSAGE(what, c.rate, c.code->rate(), 1e-15);
+            const size_t k = c.code->info_bits_per_block(), n = c.code->coded_bits_per_block();
+            const size_t blocks = (size_t(1) << 17) / n + 1;
+            awgn_bpsk_generator gen(c.code, awgn_noise::from_snr(ebn0_db, snr_kind::EBN0, c.code->rate()),
+                                    soft_output::LLR, 8, backend_kind::CPU);
+            std::vector<uint8_t> info(blocks * k), coded(blocks * n);
+            std::vector<float> llr(blocks * n);
+            gen.generate(blocks, info.data(), llr.data());
+            c.code->encode(info.data(), coded.data(), blocks);
+            qa::check_llr_statistics(coded, llr, qa::bpsk_sigma(ebn0_db, c.rate), what);
+        }
     }
 
     void stream_independent_of_chunking()
