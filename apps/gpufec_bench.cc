@@ -4,8 +4,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "bench/cases.h"
-#include <gnuradio/gpufec/backend.h>
+#include "apps/bench/cases.h"
+#include <gnuradio/gpufec/core/backend.h>
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>

@@ -5,11 +5,11 @@
  * with --backend cuda everything from the random bits to the error counts stays on the GPU.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ber/code_registry.h"
-#include "ber/options.h"
-#include "ber/progress.h"
-#include "ber/report.h"
-#include <gnuradio/gpufec/backend.h>
+#include "apps/ber/code_registry.h"
+#include "apps/ber/options.h"
+#include "apps/ber/progress.h"
+#include "apps/ber/report.h"
+#include <gnuradio/gpufec/core/backend.h>
 #include <chrono>
 #include <cstdio>
 #include <fstream>

@@ -20,10 +20,10 @@
 #include <gnuradio/analog/fastnoise_source.h>
 #include <gnuradio/fec/cc_common.h>
 #include <gnuradio/fec/cc_decoder.h>
-#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/awgn/awgn_bpsk.h>
 #include <gnuradio/gpufec/cc_decoder.h>
-#include <gnuradio/gpufec/conv_code.h>
-#include <gnuradio/gpufec/viterbi.h>
+#include <gnuradio/gpufec/conv/conv_code.h>
+#include <gnuradio/gpufec/conv/viterbi.h>
 #include <gnuradio/gpufec/viterbi_fec_decoder.h>
 #include <volk/volk.h>
 #include <algorithm>

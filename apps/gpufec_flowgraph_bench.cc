@@ -19,11 +19,11 @@
 #include <gnuradio/blocks/null_sink.h>
 #include <gnuradio/blocks/file_source.h>
 #include <gnuradio/blocks/null_source.h>
-#include <gnuradio/gpufec/awgn_bpsk.h>
+#include <gnuradio/gpufec/awgn/awgn_bpsk.h>
 #include <gnuradio/gpufec/viterbi_decoder.h>
 #include <gnuradio/gpufec/awgn_bpsk_source.h>
 #include <gnuradio/gpufec/lte_turbo_decoder.h>
-#include <gnuradio/gpufec/backend.h>
+#include <gnuradio/gpufec/core/backend.h>
 #include <gnuradio/top_block.h>
 #include <unistd.h>
 #include <algorithm>

@@ -2,7 +2,7 @@
 #
 # Writes a header defining `static const gr::gpufec::embedded_text ARRAY[]`: each file's text as
 # a raw string literal under the name it is included by, in the order given. The kernel source
-# that NVRTC compiles at run time (lib/cuda/conv/viterbi_tile_dpx_jit.cc) is the repo's own
+# that NVRTC compiles at run time (conv/cuda/conv_viterbi_tile_dpx_jit.cc) is the repo's own
 # files, embedded at build time, so there is no second copy to keep in step.
 # SPDX-License-Identifier: GPL-3.0-or-later
 

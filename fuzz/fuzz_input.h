@@ -6,7 +6,7 @@
 #ifndef INCLUDED_GPUFEC_FUZZ_INPUT_H
 #define INCLUDED_GPUFEC_FUZZ_INPUT_H
 
-#include <gnuradio/gpufec/conv_code.h>
+#include <gnuradio/gpufec/conv/conv_code.h>
 #include <fuzzer/FuzzedDataProvider.h>
 #include <cstdio>
 #include <cstdlib>

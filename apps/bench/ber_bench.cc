@@ -4,15 +4,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cases.h"
-#include <gnuradio/gpufec/backend.h>
+#include <gnuradio/gpufec/core/backend.h>
 #include <chrono>
 #include <cstdio>
 #include <limits>
 #include <vector>
 
 #ifdef GPUFEC_HAVE_CUDA
-#include "ber/code_registry.h"
-#include "ber/simulate.h"
+#include "apps/ber/code_registry.h"
+#include "apps/ber/simulate.h"
 #endif
 
 namespace gpufec_bench {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "cuda/cuda_check.h"
+#include "skeleton/cuda/cuda_check.h"
 #include "gpu_hold.h"
 #include <cstdint>
 

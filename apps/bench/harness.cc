@@ -10,8 +10,8 @@
 #include <stdexcept>
 
 #ifdef GPUFEC_HAVE_CUDA
-#include "bench/gpu_hold.h"
-#include "cuda/device_buffer.h"
+#include "gpu_hold.h"
+#include "skeleton/cuda/device_buffer.h"
 #endif
 
 namespace gpufec_bench {

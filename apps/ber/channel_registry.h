@@ -7,8 +7,8 @@
 #ifndef INCLUDED_GPUFEC_BER_CHANNEL_REGISTRY_H
 #define INCLUDED_GPUFEC_BER_CHANNEL_REGISTRY_H
 
-#include <gnuradio/gpufec/awgn_bpsk.h>
-#include <gnuradio/gpufec/bsid_channel_model.h>
+#include <gnuradio/gpufec/awgn/awgn_bpsk.h>
+#include <gnuradio/gpufec/bsid/bsid_channel_model.h>
 #include <functional>
 #include <optional>
 #include <string>

@@ -7,7 +7,7 @@
 #define INCLUDED_GPUFEC_BER_GPU_PIPELINES_H
 
 #include "simulator.h"
-#include <gnuradio/gpufec/conv_code.h>
+#include <gnuradio/gpufec/conv/conv_code.h>
 #include <memory>
 
 namespace gpufec_ber {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "gpu_simulator.h"
-#include "cuda/ber/ber_kernels.h"
-#include "cuda/device_buffer.h"
+#include "apps/ber/cuda/ber_kernels.h"
+#include "skeleton/cuda/device_buffer.h"
 #include <array>
 #include <stdexcept>
 

@@ -6,7 +6,7 @@
 #include "channel_registry.h"
 #include "code_registry.h"
 #include "simulate.h"
-#include <gnuradio/gpufec/backend.h>
+#include <gnuradio/gpufec/core/backend.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <algorithm>
 #include <vector>

@@ -4,7 +4,7 @@
  */
 #include "channel_registry.h"
 #include "code_registry.h"
-#include "core/test/qa_expect.h"
+#include "skeleton/test/qa_expect.h"
 #include "options.h"
 #include "qa_ber_scripted.h"
 #include "simulate.h"

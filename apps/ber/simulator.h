@@ -7,8 +7,8 @@
 #define INCLUDED_GPUFEC_BER_SIMULATOR_H
 
 #include "channel_registry.h"
-#include <gnuradio/gpufec/awgn_bpsk.h>
-#include <gnuradio/gpufec/code.h>
+#include <gnuradio/gpufec/awgn/awgn_bpsk.h>
+#include <gnuradio/gpufec/core/code.h>
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,7 @@
 namespace py = pybind11;
 
 #include "arg_checks.h"
-#include <gnuradio/gpufec/backend.h>
+#include <gnuradio/gpufec/core/backend.h>
 #include <limits>
 
 void bind_backend(py::module& m)

@@ -6,7 +6,7 @@
 
 namespace py = pybind11;
 
-#include <gnuradio/gpufec/code.h>
+#include <gnuradio/gpufec/core/code.h>
 
 void bind_code(py::module& m)
 {

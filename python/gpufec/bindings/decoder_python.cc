@@ -7,7 +7,7 @@
 
 namespace py = pybind11;
 
-#include <gnuradio/gpufec/decoder.h>
+#include <gnuradio/gpufec/core/decoder.h>
 
 void bind_decoder(py::module& m)
 {

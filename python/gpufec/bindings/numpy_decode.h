@@ -14,7 +14,7 @@
 #include "numpy_arrays.h"
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
-#include <gnuradio/gpufec/decoder.h>
+#include <gnuradio/gpufec/core/decoder.h>
 #include <cstdio>
 #include <stdexcept>
 #include <string>

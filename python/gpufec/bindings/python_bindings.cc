@@ -19,32 +19,9 @@ namespace py = pybind11;
 void bind_backend(py::module& m);
 void bind_code(py::module& m);
 void bind_decoder(py::module& m);
-void bind_awgn_bpsk(py::module& m);
-void bind_awgn_bpsk_channel(py::module& m);
-void bind_awgn_bpsk_source(py::module& m);
-void bind_conv_code(py::module& m);
-void bind_viterbi(py::module& m);
-void bind_conv_encoder(py::module& m);
-void bind_viterbi_decoder(py::module& m);
-void bind_lte_turbo_code(py::module& m);
-void bind_lte_chain(py::module& m);
-void bind_lte_turbo(py::module& m);
-void bind_lte_turbo_encoder(py::module& m);
-void bind_lte_turbo_decoder(py::module& m);
-void bind_conv_fec_encoder(py::module& m);
-void bind_viterbi_fec_decoder(py::module& m);
-void bind_cc_decoder(py::module& m);
-void bind_cc_encoder(py::module& m);
-void bind_tvb_code(py::module& m);
-void bind_bsid_channel_model(py::module& m);
-void bind_bsid_map(py::module& m);
-void bind_bsid_channel(py::module& m);
-void bind_tvb_encoder(py::module& m);
-void bind_bsid_map_decoder(py::module& m);
-void bind_lte_transport(py::module& m);
-void bind_lte_transport_encoder(py::module& m);
-void bind_lte_transport_decoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
+// The families' bindings (BINDINGS of gpufec_add_family), in family order: bind_families().
+#include "family_bindings.h"
 
 
 // We need this hack because import_array() returns NULL
@@ -75,30 +52,6 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_backend(m);
     bind_code(m);
     bind_decoder(m);
-    bind_awgn_bpsk(m);
-    bind_awgn_bpsk_channel(m);
-    bind_awgn_bpsk_source(m);
-    bind_conv_code(m);
-    bind_viterbi(m);
-    bind_conv_encoder(m);
-    bind_viterbi_decoder(m);
-    bind_lte_turbo_code(m);
-    bind_lte_chain(m);
-    bind_lte_turbo(m);
-    bind_lte_turbo_encoder(m);
-    bind_lte_turbo_decoder(m);
-    bind_conv_fec_encoder(m);
-    bind_viterbi_fec_decoder(m);
-    bind_cc_decoder(m);
-    bind_cc_encoder(m);
-    bind_tvb_code(m);
-    bind_bsid_channel_model(m);
-    bind_bsid_map(m);
-    bind_bsid_channel(m);
-    bind_tvb_encoder(m);
-    bind_bsid_map_decoder(m);
-    bind_lte_transport(m);
-    bind_lte_transport_encoder(m);
-    bind_lte_transport_decoder(m);
     // ) END BINDING_FUNCTION_CALLS
+    bind_families(m);
 }

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef INCLUDED_GPUFEC_VITERBI_DECODER_IMPL_H
+#define INCLUDED_GPUFEC_VITERBI_DECODER_IMPL_H
+
+#include "skeleton/blocks/decoder_block.h"
+#include <gnuradio/gpufec/conv/viterbi.h>
+#include <gnuradio/gpufec/viterbi_decoder.h>
+#include <gnuradio/gpufec/conv/viterbi_pairing.h>
+
+namespace gr {
+namespace gpufec {
+
+class viterbi_decoder_impl : public decoder_block<viterbi_decoder>
+{
+public:
+    viterbi_decoder_impl(conv_code_sptr code,
+                         const viterbi_options& opts,
+                         const std::string& length_tag,
+                         bool find_pairing);
+
+protected:
+    size_t pull_stream(uint8_t* out, size_t max, uint64_t offset) override;
+
+private:
+    viterbi_decoder_impl(const conv_code_sptr& code,
+                         std::shared_ptr<viterbi_decoder_engine> engine,
+                         std::shared_ptr<viterbi_pairing_decoder> pairing,
+                         const viterbi_options& opts,
+                         const std::string& length_tag);
+
+    std::shared_ptr<viterbi_pairing_decoder> d_pairing; //!< with find_pairing
+    std::vector<pairing_change> d_changes;
+};
+
+} // namespace gpufec
+} // namespace gr
+
+#endif
