@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/cuda/cuda_check.h"
+#include "skeleton/cuda/device_caps.h"
 #include "bsid_map_device.h"
 #include "bsid_map_kernels.h"
 #include "bsid_pooled_device.h"
@@ -85,32 +86,6 @@ int width_template(int width)
     if (width <= bsid_exact_widths)
         return width;
     return width <= 24 ? 24 : width <= 32 ? 32 : 0;
-}
-
-/* The device properties the plan reads (attribute queries: cheap enough for every call). */
-struct device_limits {
-    int multiProcessorCount, maxThreadsPerMultiProcessor, maxThreadsPerBlock, maxBlocksPerMultiProcessor;
-    int sharedMemPerBlockOptin, sharedMemPerMultiprocessor, maxGridSize[1];
-};
-
-device_limits current_device_limits()
-{
-    int dev = 0;
-    GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
-    device_limits d{};
-    const auto get = [dev](cudaDeviceAttr a) {
-        int v = 0;
-        GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, dev));
-        return v;
-    };
-    d.multiProcessorCount = get(cudaDevAttrMultiProcessorCount);
-    d.maxThreadsPerMultiProcessor = get(cudaDevAttrMaxThreadsPerMultiProcessor);
-    d.maxThreadsPerBlock = get(cudaDevAttrMaxThreadsPerBlock);
-    d.maxBlocksPerMultiProcessor = get(cudaDevAttrMaxBlocksPerMultiprocessor);
-    d.sharedMemPerBlockOptin = get(cudaDevAttrMaxSharedMemoryPerBlockOptin);
-    d.sharedMemPerMultiprocessor = get(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
-    d.maxGridSize[0] = get(cudaDevAttrMaxGridDimX);
-    return d;
 }
 
 size_t real_bytes(const bsid_map_shape& s) { return s.precision == bsid_precision::DOUBLE ? 8 : 4; }
@@ -261,7 +236,7 @@ size_t bsid_alpha_elems(const bsid_map_shape& s) { return size_t(s.N + 1) * s.li
 
 bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_window)
 {
-    const device_limits prop = current_device_limits();
+    const device_caps& prop = current_device_caps();
     const size_t M = s.limits.frame_states(), width = s.limits.symbol_states(), q = size_t(s.q);
     const size_t rb = real_bytes(s);
 
@@ -270,7 +245,7 @@ bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_w
     plan.m_pad = unsigned((M + 31) / 32 * 32);
     const bool is_double = s.precision == bsid_precision::DOUBLE;
     // Both modes' kernels: a plan serves either storage mode.
-    size_t max_threads = size_t(prop.maxThreadsPerBlock);
+    size_t max_threads = size_t(prop.max_threads_per_block);
     for (bool stored : { false, true }) {
         const cudaFuncAttributes attr = is_double ? fb_attributes<double>(s, plan.width_template, stored)
                                                   : fb_attributes<float>(s, plan.width_template, stored);
@@ -280,7 +255,7 @@ bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_w
 
     // Symbol groups: split a frame's symbols over more threads only while the batch alone
     // would not fill the device (each group adds to the gathers).
-    const size_t resident = size_t(prop.multiProcessorCount) * prop.maxThreadsPerMultiProcessor;
+    const size_t resident = size_t(prop.sms) * prop.max_threads_per_sm;
     size_t S = 1;
     while (S < q && std::max<size_t>(frames, 1) * S * plan.m_pad < resident && 2 * S * plan.m_pad <= max_threads)
         S *= 2;
@@ -289,9 +264,9 @@ bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_w
 
     // Shared memory: the per-block share that keeps the multiprocessor full of threads.
     const size_t blocks_per_sm = std::max<size_t>(
-        1, std::min<size_t>(size_t(prop.maxBlocksPerMultiProcessor), prop.maxThreadsPerMultiProcessor / plan.threads));
-    const size_t optin = size_t(prop.sharedMemPerBlockOptin);
-    const size_t budget = std::min(optin, std::max<size_t>(size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm,
+        1, std::min<size_t>(size_t(prop.max_blocks_per_sm), prop.max_threads_per_sm / plan.threads));
+    const size_t optin = size_t(prop.smem_per_block_optin);
+    const size_t budget = std::min(optin, std::max<size_t>(size_t(prop.smem_per_sm) / blocks_per_sm,
                                                            48 * 1024));
     const size_t base = reserved_bytes + (2 * plan.m_pad + M + 2 * width) * rb;
     if (base > optin)
@@ -308,16 +283,16 @@ bsid_map_plan plan_bsid_map(const bsid_map_shape& s, size_t frames, size_t max_w
     plan.lattice_scratch_elems = plan.width_template == 0 ? size_t(plan.threads) * 4 * width : 0;
 
     plan.gamma_threads = 256;
-    plan.gamma_blocks = size_t(prop.multiProcessorCount) * 16;
+    plan.gamma_blocks = size_t(prop.sms) * 16;
     plan.gamma_scratch_elems =
         plan.width_template == 0 ? plan.gamma_blocks * plan.gamma_threads * 2 * width : 0;
-    plan.max_grid = size_t(prop.maxGridSize[0]);
+    plan.max_grid = size_t(prop.max_grid_x);
     return plan;
 }
 
 bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
 {
-    const device_limits prop = current_device_limits();
+    const device_caps& prop = current_device_caps();
     const size_t M = s.limits.frame_states(), q = size_t(s.q), rb = real_bytes(s);
     bsid_map_plan plan{};
     const size_t W = size_t(pooled_register_columns);
@@ -347,9 +322,9 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
     // Shared memory: as the corridor plan, the per-block share that keeps the multiprocessor
     // full of blocks, at least 48 KiB.
     const size_t blocks_per_sm = std::max<size_t>(
-        1, std::min<size_t>(size_t(prop.maxBlocksPerMultiProcessor), prop.maxThreadsPerMultiProcessor / plan.threads));
-    const size_t optin = size_t(prop.sharedMemPerBlockOptin);
-    const size_t budget = std::min(optin, std::max<size_t>(size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm,
+        1, std::min<size_t>(size_t(prop.max_blocks_per_sm), prop.max_threads_per_sm / plan.threads));
+    const size_t optin = size_t(prop.smem_per_block_optin);
+    const size_t budget = std::min(optin, std::max<size_t>(size_t(prop.smem_per_sm) / blocks_per_sm,
                                                            48 * 1024));
     const size_t base = reserved_bytes + 3 * M * rb;
     if (base > optin)
@@ -366,11 +341,11 @@ bsid_map_plan plan_bsid_pooled(const bsid_map_shape& s, size_t max_window)
     // broadcast) are staged only within the share that keeps the multiprocessor full of blocks:
     // a full multiprocessor hides the latency of the cached global reads better than fewer
     // blocks with them staged. The registers read the packed words, two a row.
-    const size_t share = size_t(prop.sharedMemPerMultiprocessor) / blocks_per_sm;
+    const size_t share = size_t(prop.smem_per_sm) / blocks_per_sm;
     plan.words_shared = !registers && used + max_window <= std::min(budget, share) ? max_window : 0;
     used += plan.words_shared;
     plan.shared_bytes = used;
-    plan.max_grid = size_t(prop.maxGridSize[0]);
+    plan.max_grid = size_t(prop.max_grid_x);
     return plan;
 }
 

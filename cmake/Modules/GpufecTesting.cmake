@@ -7,6 +7,13 @@ set(GPUFEC_SLOW_TEST_TIMEOUT 1200 CACHE STRING "Seconds a test labelled slow may
 # GPU suites compile kernels at run time (NVRTC) and decode long streams: minutes on a GPU.
 set(GPUFEC_GPU_TEST_TIMEOUT 900 CACHE STRING "Seconds a test labelled gpu may run")
 
+# Test runners that the README's test command does not run (GPU suites, runners whose suites
+# are all slow) are left out of the default build, which is what a user's first build waits
+# for: `cmake --build build --target gpufec-gpu-tests gpufec-slow-tests` builds them (.ci/run
+# and scripts/device-check do).
+add_custom_target(gpufec-gpu-tests)
+add_custom_target(gpufec-slow-tests)
+
 # gpufec_test_properties(<test> [LABELS <labels...>] [SLOW] [TIMEOUT <s>])
 # Labels and the timeout of one registered test (`slow` and `gpu` tests get longer ones).
 function(gpufec_test_properties test)
@@ -43,6 +50,13 @@ function(gpufec_add_cppunit_test)
         return()
     endif()
     add_executable(${T_NAME} ${PROJECT_SOURCE_DIR}/skeleton/test/cppunit_main.cc ${T_SOURCES})
+    if("gpu" IN_LIST T_LABELS)
+        set_target_properties(${T_NAME} PROPERTIES EXCLUDE_FROM_ALL TRUE)
+        add_dependencies(gpufec-gpu-tests ${T_NAME})
+    elseif(NOT T_SUITES)
+        set_target_properties(${T_NAME} PROPERTIES EXCLUDE_FROM_ALL TRUE)
+        add_dependencies(gpufec-slow-tests ${T_NAME})
+    endif()
     target_link_libraries(${T_NAME} PRIVATE ${T_LIBS} CppUnit::CppUnit)
     # The test helpers (skeleton/test/) from the repository root, for runners of blocks too.
     target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR})

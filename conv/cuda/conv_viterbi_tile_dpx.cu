@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/cuda/cuda_check.h"
+#include "skeleton/cuda/device_caps.h"
 #include "conv_viterbi_tile_dpx_catalogue.h"
 #include "conv_viterbi_tile_dpx_jit.h"
 #include "conv_viterbi_tile_dpx_kernels.cuh"
@@ -140,14 +141,11 @@ void launch_viterbi_frames_dpx(const conv::trellis& t,
 
 bool viterbi_tile_dpx_native()
 {
-    int dev = 0, major = 0;
-    GPUFEC_CUDA_CHECK(cudaGetDevice(&dev));
-    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-    if (major != 9)
+    if (!current_device_caps().dpx_hardware())
         return false;
-    // Hopper runs DPX in hardware, but only code built for it has the kernels: a build's PTX
-    // for older GPUs, which the driver compiles for a Hopper that the build had no machine
-    // code for, holds empty ones (viterbi_tile_dpx_kernels.cuh).
+    // Only code built for Hopper has the kernels: a build's PTX for older GPUs, which the
+    // driver compiles for a Hopper that the build had no machine code for, holds empty ones
+    // (conv_viterbi_tile_dpx_kernels.cuh).
     cudaFuncAttributes attr;
     GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(
         &attr, reinterpret_cast<const void*>(dpx::tile_kernel<7, 0171, 0133>)));

@@ -3,6 +3,7 @@
  */
 #include "conv_viterbi_tile_dpx_jit.h"
 #include "skeleton/cuda/cuda_check.h"
+#include "skeleton/cuda/device_caps.h"
 #include "conv_viterbi_tile_dpx_jit_sources.h" // generated: dpx_jit_sources
 #include <nvrtc.h>
 #include <array>
@@ -107,9 +108,7 @@ std::map<cache_key, entry> cache; // guarded by cache_mutex
 entry compile_and_load(const conv::trellis& t, int device)
 {
     const auto start = std::chrono::steady_clock::now();
-    cudaDeviceProp prop{};
-    GPUFEC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    const dpx_jit_program p = compile_viterbi_dpx_jit(t, prop.major * 10 + prop.minor);
+    const dpx_jit_program p = compile_viterbi_dpx_jit(t, caps_of(device).compute_capability());
     entry e;
     GPUFEC_CUDA_CHECK(cudaLibraryLoadData(&e.library, p.cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
     cudaKernel_t tile = nullptr, frame = nullptr;

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/cuda/cuda_check.h"
+#include "skeleton/cuda/device_caps.h"
 #include "lte_turbo_cluster.h"
 #include "lte_turbo_cluster_device.cuh"
 #include <algorithm>
@@ -40,8 +41,8 @@ kernel_fn kernel_for(turbo_algorithm alg)
                                            : turbo_cluster_kernel<max_log_fmax>;
 }
 
-/* The current device's cluster support, queried once per device; each kernel is allowed
- * clusters of 16 and all the device's shared memory then. */
+/* The current device's cluster support; once per device, each kernel is allowed clusters of
+ * 16 and all the device's shared memory. */
 struct device_info {
     int device;
     bool clusters;
@@ -58,15 +59,13 @@ device_info info()
     for (const device_info& d : known)
         if (d.device == dev)
             return d;
-    device_info d{ dev, false, 0 };
-    int launch = 0;
-    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&launch, cudaDevAttrClusterLaunch, dev));
-    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    const device_caps& caps = caps_of(dev);
+    device_info d{ dev, false, caps.smem_per_block_optin };
     // Clusters need the hardware and a kernel built for it: a build's PTX for older GPUs,
     // compiled by the driver for a newer one, holds an empty kernel (turbo_cluster_device.cuh).
     cudaFuncAttributes attr;
     GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel_for(turbo_algorithm::MAX_LOG))));
-    d.clusters = launch != 0 && attr.ptxVersion >= 90;
+    d.clusters = caps.cluster_launch && attr.ptxVersion >= 90;
     if (d.clusters)
         for (turbo_algorithm alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP }) {
             GPUFEC_CUDA_CHECK(cudaFuncSetAttribute(kernel_for(alg), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));

@@ -18,6 +18,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/cuda/cuda_check.h"
+#include "skeleton/cuda/device_caps.h"
 #include "lte_turbo_cluster.h"
 #include "lte_turbo_crc.cuh"
 #include "lte_turbo_kernels.h"
@@ -415,8 +416,8 @@ struct launch_plan {
     size_t slot_words;
 };
 
-/* The current device's multiprocessors and shared memory, queried once per device; each
- * kernel is allowed all of that shared memory then, so that no launch has to set it. */
+/* The current device's multiprocessors and shared memory; once per device, each kernel is
+ * allowed all of that shared memory, so that no launch has to set it. */
 struct device_limits {
     int device, sms, smem_optin;
 };
@@ -431,9 +432,8 @@ device_limits limits()
     for (const device_limits& d : known)
         if (d.device == dev)
             return d;
-    device_limits d{ dev, 0, 0 };
-    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev));
-    GPUFEC_CUDA_CHECK(cudaDeviceGetAttribute(&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    const device_caps& caps = caps_of(dev);
+    const device_limits d{ dev, caps.sms, caps.smem_per_block_optin };
     for (turbo_algorithm alg : { turbo_algorithm::MAX_LOG, turbo_algorithm::LOG_MAP })
         for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 })
             for (bool whole : { false, true })

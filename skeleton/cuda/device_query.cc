@@ -2,6 +2,8 @@
  * CPU backends then serve AUTO.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "device_caps.h"
+#include "cuda_check.h"
 #include <gnuradio/gpufec/core/backend.h>
 #include <cuda_runtime.h>
 
@@ -27,10 +29,11 @@ std::string cuda_device_name(int device)
 {
     if (device < 0 || device >= cuda_device_count())
         return "";
-    cudaDeviceProp prop{};
-    if (cudaGetDeviceProperties(&prop, device) != cudaSuccess)
+    try {
+        return cuda::caps_of(device).name;
+    } catch (const cuda::error&) {
         return "";
-    return prop.name;
+    }
 }
 
 } // namespace gpufec
