@@ -1,5 +1,5 @@
 /* The benchmark groups gpufec_bench runs. Each area registers its group from its own file
- * (awgn_bench.cc, viterbi_bench.cc, ber_bench.cc, ...) with a static register_bench object, so
+ * (awgn_bench.cc, conv_bench.cc, ber_bench.cc, ...) with a static register_bench object, so
  * a new decoder family adds a file and no line here or in gpufec_bench.cc.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,5 +1,5 @@
 /* The code families gpufec_ber knows, each registered from its own file by a static
- * register_code_family object (uncoded_spec.cc, conv_spec.cc, ...): a new family is a new
+ * register_code_family object (awgn_ber_uncoded.cc, conv_ber_spec.cc, ...): a new family is a new
  * file, with no central list to edit. The ber sources are built as an object library, so the
  * linker keeps every registration.
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,4 +1,4 @@
-/* Built with -fno-trapping-math and -fno-math-errno (lib/core/CMakeLists.txt): without them
+/* Built with -fno-trapping-math and -fno-math-errno (awgn/CMakeLists.txt): without them
  * GCC keeps the branches of the float selects and of sqrt, and no loop here vectorizes. Neither
  * changes a value: IEEE operations still round as written (no contraction, no reassociation),
  * and sqrt never sees a negative argument (-2 ln u >= 0 for u in (0, 1]).

@@ -1,6 +1,6 @@
 /* Many channel samples at once on the host: the same samples as gaussian4 and awgn_bpsk_sample
  * and info_bits128 (common/channel). The noise has explicit SIMD kernels (AVX-512 and AVX2,
- * gaussian_lanes_kernel.h), picked at run time; the portable path and the information bits are
+ * awgn_gaussian_lanes_kernel.h), picked at run time; the portable path and the information bits are
  * loops over arrays that the compiler vectorizes.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -69,7 +69,7 @@ inline void philox_lanes(uint64_t seed, uint64_t first, I w[][4])
             w[g][j] = V::low_halves(c[g][0][j], c[g][1][j]);
 }
 
-/* log_det of gaussian.h. */
+/* log_det of awgn_gaussian.h. */
 inline F log_lanes(F u)
 {
     const I b = V::as_int(u);
@@ -91,7 +91,7 @@ inline F log_lanes(F u)
                   V::add(V::mul(ef, V::set1f(1.42860677e-06f)), ln_m));
 }
 
-/* sincos_quarter of gaussian.h. */
+/* sincos_quarter of awgn_gaussian.h. */
 inline void sincos_lanes(F t, F* s, F* c)
 {
     const F x = V::mul(t, V::set1f(1.57079633f));
@@ -109,7 +109,7 @@ inline void sincos_lanes(F t, F* s, F* c)
     *c = V::add(V::set1f(1.0f), V::mul(x2, pc));
 }
 
-/* box_muller of gaussian.h. */
+/* box_muller of awgn_gaussian.h. */
 inline void box_muller_lanes(I w_radius, I w_angle, F* z0, F* z1)
 {
     const F u = V::mul(V::to_float(V::add(V::srli(w_radius, 8), V::set1(1u))), V::set1f(5.9604645e-08f));

@@ -11,9 +11,9 @@
 namespace gr {
 namespace gpufec {
 
-/* Not a decoder_block (lib/decoder_block.h): that skeleton is written for soft input of a
- * fixed item type and for engines whose soft values per decoded bit are fixed, while this
- * decoder takes hard bits and consumes a varying number of them per frame (the drift). It
+/* Not a decoder_block (skeleton/blocks/decoder_block.h): that skeleton is written for soft
+ * input of a fixed item type and for engines whose soft values per decoded bit are fixed, while
+ * this decoder takes hard bits and consumes a varying number of them per frame (the drift). It
  * borrows the skeleton's batch sizes and its buffer-allocation trick, and its end-of-stream
  * flush and fresh state at every start(). */
 class bsid_map_decoder_impl : public bsid_map_decoder

@@ -1,5 +1,5 @@
 /* The BSID channel's random draws (docs/bsid.md, "The channel's draws"), the same code on host
- * and device: the CPU channel (lib/core/bsid/bsid_channel.cc) and the CUDA one both call this,
+ * and device: the CPU channel (bsid/core/bsid_channel.cc) and the CUDA one both call this,
  * so that a seed gives the same received stream on both.
  *
  * The input stream is cut into segments of bsid_channel_model::segment_bits input bits. Segment

@@ -1,6 +1,6 @@
 /* The pooled lattice (docs/bsid.md, "Lattice"): one lattice per codeword x and symbol over the
  * absolute drift, seeded with every start drift at once, instead of one corridor lattice per
- * start drift (receiver_metric.h). The same code on host and device: the CPU backend and the
+ * start drift (bsid_receiver_metric.h). The same code on host and device: the CPU backend and the
  * CUDA kernel both call these, so the cells they compute cannot differ.
  *
  * Column c of a row is the absolute drift frame_min + c (c = 0 .. M-1, M = frame_states());
@@ -11,7 +11,7 @@
  *   F(0, c) = seed(c) + P_i/2 F(0, c-1)
  *   F(k, c) = ins_k F(k, c-1) + P_d F(k-1, c+1) + Q(y[P-1] | x[k-1]) F(k-1, c)
  *
- * (ins_k and Q from receiver_metric.h's per-bit events), and F(n, c) summed over x with the
+ * (ins_k and Q from bsid_receiver_metric.h's per-bit events), and F(n, c) summed over x with the
  * priors is alpha_{i+1} before normalisation. Backwards, the transposed recursion
  *
  *   B(n, c) = seed(c)

@@ -43,7 +43,7 @@ inline bsid_lattice_weights<real> make_bsid_lattice_weights(double pi, double pd
 }
 
 /* The channel's per-bit events, in the lattice's terms: the one description that the corridor
- * lattice here and the pooled lattice (pooled_lattice.h) both step with. */
+ * lattice here and the pooled lattice (bsid_pooled_lattice.h) both step with. */
 
 /*! Weight of an insertion on row k of n: insertions precede a bit, so none on the last row
  *  (insertions after a codeword's last bit belong to the next codeword). */

@@ -1,4 +1,4 @@
-/* The receiver-metric lattice of lib/common/bsid/receiver_metric.h for all q codewords of a
+/* The receiver-metric lattice of bsid/common/bsid_receiver_metric.h for all q codewords of a
  * position at once, the symbols innermost so that the compiler vectorises across them. Every
  * value is computed with the same operations in the same order as bsid_receiver_metric (the
  * products and sums of one cell, separately rounded), so the results are bit-identical to it

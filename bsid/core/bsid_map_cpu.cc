@@ -128,7 +128,7 @@ private:
                       frame_work<real>& w,
                       size_t gamma_workers)
     {
-        const detail::flush_subnormals ftz(m_pooled); // flush_subnormals.h: why
+        const detail::flush_subnormals ftz(m_pooled); // bsid_flush_subnormals.h: why
         const size_t S = win.end_known ? m_N : m_N + m_opts.lookahead;
         const size_t M = m_M, Mn = m_Mn, q = m_q;
         const size_t per_a = Mn * q, per_i = M * per_a;

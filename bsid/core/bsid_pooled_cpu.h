@@ -1,5 +1,5 @@
-/* The pooled lattice of lib/common/bsid/pooled_lattice.h for all q codewords of a symbol at
- * once, the codewords innermost so that the compiler vectorises across them (as lattice_cpu.h
+/* The pooled lattice of bsid/common/bsid_pooled_lattice.h for all q codewords of a symbol at
+ * once, the codewords innermost so that the compiler vectorises across them (as bsid_lattice_cpu.h
  * does for the corridor lattice). Every cell is bsid_lattice_cell with the same operands as
  * bsid_pooled_forward / bsid_pooled_backward, so the rows are bit-identical to theirs
  * (qa_bsid_map checks); rows of [c][x], q values a column.

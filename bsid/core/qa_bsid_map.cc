@@ -562,7 +562,7 @@ public:
     template <typename real>
     void pooled_lattice_case(std::mt19937& g)
     {
-        // The CPU's lattices across codewords (pooled_cpu.h) against the shared per-codeword
+        // The CPU's lattices across codewords (bsid_pooled_cpu.h) against the shared per-codeword
         // ones, bit for bit: windows that cut the lattice at either end, start and end
         // positions before and after the window.
         const int n = 1 + static_cast<int>(g() % 12), M = 1 + static_cast<int>(g() % 40);

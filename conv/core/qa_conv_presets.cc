@@ -1,7 +1,7 @@
 /* conv_code::preset against the standards: every preset and rate encodes what a direct
  * shift-register encoder built here from the standard's generators, inversions and puncturing
  * tables sends; and the encodings equal published vectors of other implementations
- * (lib/core/conv/vectors/README.md): IEEE 802.11's Annex G example and OTP4LTE-U's LTE code.
+ * (conv/core/vectors/README.md): IEEE 802.11's Annex G example and OTP4LTE-U's LTE code.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/test/qa_expect.h"

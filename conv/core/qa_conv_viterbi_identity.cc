@@ -6,7 +6,7 @@
  * information (unpunctured: some generator taps the newest bit, so each step reveals its
  * input) the bits are the sent ones. Tailbiting and streaming decoding are not exactly ML: for
  * non-catastrophic unpunctured codes they still find the sent codeword, and for any other code
- * they must take the decisions of the reference (qa_viterbi_util.h).
+ * they must take the decisions of the reference (qa_conv_viterbi_util.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "qa_conv_viterbi_util.h"

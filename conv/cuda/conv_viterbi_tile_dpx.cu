@@ -1,11 +1,11 @@
-/* Launchers of the packed 16-bit DPX kernels (viterbi_tile_dpx_kernels.cuh): one thread decodes
- * one tile (viterbi_tile_dpx_core.h), the 2^(K-1) path metrics in 2^(K-2) registers as unsigned
+/* Launchers of the packed 16-bit DPX kernels (conv_viterbi_tile_dpx_kernels.cuh): one thread decodes
+ * one tile (conv_viterbi_tile_dpx_core.h), the 2^(K-1) path metrics in 2^(K-2) registers as unsigned
  * 16-bit lanes, add-compare-select with Hopper's VIADDMNMX. Decisions go to global memory laid
  * out [warp][step][word][lane] as in the fp32 register kernel, so a warp's stores are coalesced.
  *
  * The generators are template parameters (each butterfly's branch metric index is then a
  * compile-time constant, so the lane constants are built without any table in memory): nvcc
- * instantiates the kernels for the catalogue of named codes (viterbi_tile_dpx_catalogue.h),
+ * instantiates the kernels for the catalogue of named codes (conv_viterbi_tile_dpx_catalogue.h),
  * NVRTC for any other code at first use (viterbi_tile_dpx_jit.cc), and one
  * launcher here runs either through its kernel handle (docs/viterbi.md).
  * SPDX-License-Identifier: GPL-3.0-or-later

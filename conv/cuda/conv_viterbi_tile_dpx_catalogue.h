@@ -1,5 +1,5 @@
 /* The codes the packed DPX tile kernel is built for (docs/viterbi.md): the generators are
- * template parameters of the kernel (viterbi_tile_dpx_core.h), so each code is an
+ * template parameters of the kernel (conv_viterbi_tile_dpx_core.h), so each code is an
  * instantiation. Shared by the kernel's launcher and the host test of the core.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -2,8 +2,9 @@
  * threads, step_exchange) and n = 2..4 generators (any: a generator need not tap the newest
  * or the oldest bit), with packed 16-bit path metrics, for Hopper's DPX
  * instructions (VIADDMNMX: per-halfword add then max). Host and device: the kernel
- * (viterbi_tile_dpx_kernels.cuh, compiled by nvcc and NVRTC) runs it one tile per thread, and a host test
- * (qa_viterbi_tile_dpx_host.cc) checks it against the reference decoder. The text below
+ * (conv_viterbi_tile_dpx_kernels.cuh, compiled by nvcc and NVRTC) runs it one tile per
+ * thread, and a host test (qa_conv_viterbi_tile_dpx_host.cc) checks it against the reference
+ * decoder. The text below
  * speaks of K=7 (m = K-1 = 6 position bits, 64 states, 32 registers, blocks of 6 steps); for
  * other K read m bits, 2^m states, 2^(m-1) registers and blocks of m steps.
  *

@@ -176,7 +176,7 @@ dpx_jit_program compile_viterbi_dpx_jit(const conv::trellis& t, int arch)
     const std::string frame = "gr::gpufec::cuda::dpx::frame_kernel" + args;
     prog.check(nvrtcAddNameExpression(prog.get(), tile.c_str()), "nvrtcAddNameExpression");
     prog.check(nvrtcAddNameExpression(prog.get(), frame.c_str()), "nvrtcAddNameExpression");
-    // The options nvcc gets for the catalogue (lib/cuda/CMakeLists.txt), a cubin for this arch.
+    // The options nvcc gets for the catalogue (conv/CMakeLists.txt), a cubin for this arch.
     const std::string arch_opt = "-arch=sm_" + std::to_string(arch);
     const char* opts[] = { arch_opt.c_str(), "-std=c++17", "-DNDEBUG" };
     prog.check(nvrtcCompileProgram(prog.get(), int(sizeof opts / sizeof opts[0]), opts),

@@ -1,6 +1,6 @@
 /* The DPX kernels compiled at run time with NVRTC for codes outside the catalogue
  * (docs/viterbi.md, "JIT"): the kernel text that nvcc compiles for the catalogue
- * (viterbi_tile_dpx_kernels.cuh and what it includes, embedded by CMake), instantiated with the
+ * (conv_viterbi_tile_dpx_kernels.cuh and what it includes, embedded by CMake), instantiated with the
  * code's K and generators, for the current device's architecture, loaded with the runtime's
  * library API (no driver library to link) and cached for the life of the process.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +16,7 @@ namespace gpufec {
 namespace cuda {
 
 /*! A code the DPX kernel template can take: K 3..9, n 2..4, any generators (the butterfly's
- *  general form, viterbi_tile_dpx_core.h). */
+ *  general form, conv_viterbi_tile_dpx_core.h). */
 bool viterbi_dpx_jit_code(const conv::trellis& t);
 
 /*! False when the environment variable GPUFEC_VITERBI_JIT is "0" (read once, at the first call)

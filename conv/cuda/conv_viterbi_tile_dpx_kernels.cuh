@@ -1,7 +1,7 @@
 /* The packed 16-bit DPX kernels (device code only): streaming tiles and framed codes, one tile
  * per thread (a team of 2 or 4 adjacent lanes for K = 8, 9), the arithmetic in
- * viterbi_tile_dpx_core.h. The generators are template parameters, so each code is an
- * instantiation: nvcc compiles those of the catalogue (viterbi_tile_dpx.cu), NVRTC any other
+ * conv_viterbi_tile_dpx_core.h. The generators are template parameters, so each code is an
+ * instantiation: nvcc compiles those of the catalogue (conv_viterbi_tile_dpx.cu), NVRTC any other
  * code at first use (viterbi_tile_dpx_jit.cc), from this same text, which
  * CMake embeds in the library. So it includes only headers that NVRTC is given (the repo's and
  * a <cstdint>), and names its kernels in a named namespace (NVRTC's name expressions).

@@ -68,7 +68,7 @@ inline thread_tile_args make_thread_tile_args(const viterbi_tile_shape& shape,
     return a;
 }
 
-/* The warp kernel's framed decoding (viterbi_warp.cu). */
+/* The warp kernel's framed decoding (conv_viterbi_warp.cu). */
 size_t viterbi_warp_frames_workspace_bytes(const conv::trellis& t,
                                            termination term,
                                            size_t frame_bits,
@@ -82,11 +82,11 @@ void launch_viterbi_warp_frames(const conv::trellis& t,
                                 void* workspace,
                                 cudaStream_t stream);
 
-/* fp32 metrics in registers (viterbi_tile_reg.cu): any GPU, tiles up to 60000 steps. */
+/* fp32 metrics in registers (conv_viterbi_tile_reg.cu): any GPU, tiles up to 60000 steps. */
 bool viterbi_tile_reg_supports(const conv::trellis& t, const viterbi_tile_shape& shape);
 void launch_viterbi_tile_reg(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
 
-/* Packed 16-bit metrics with DPX (viterbi_tile_dpx.cu), K 3..9, n 2..4, any generators: the
+/* Packed 16-bit metrics with DPX (conv_viterbi_tile_dpx.cu), K 3..9, n 2..4, any generators: the
  * catalogue's codes compiled by nvcc, any other code compiled by NVRTC at first use
  * (viterbi_tile_dpx_jit.h). Needs LLRs aligned to 2 bytes (n = 2) or 4 (n = 4),
  * nullptr meaning "aligned"; fast where DPX runs in hardware (viterbi_tile_dpx_native). */

@@ -14,7 +14,7 @@
  * into a 32-bit word with one funnel shift, 32 states per word.
  * Decisions go to global memory laid out [warp][step][word][lane], so a warp's stores are
  * coalesced, and traceback loads a group of 16 steps' words at once to hide latency.
- * This is the kernel for GPUs without DPX in hardware; Hopper runs viterbi_tile_dpx.cu.
+ * This is the kernel for GPUs without DPX in hardware; Hopper runs conv_viterbi_tile_dpx.cu.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/cuda/cuda_check.h"

@@ -1,7 +1,7 @@
 /* NVRTC compiles the embedded DPX kernel text for codes outside the catalogue, with no GPU
  * (NVRTC needs none): a cubin for sm_90 and both kernels' lowered names; and a clear error for
  * what it cannot take. The decoding itself is checked by the host emulation
- * (qa_viterbi_tile_dpx_host.cc) and on the GPU (qa_viterbi_gpu.cc).
+ * (qa_conv_viterbi_tile_dpx_host.cc) and on the GPU (qa_conv_viterbi_gpu.cc).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "qa_conv_viterbi_dpx_jit_codes.h"

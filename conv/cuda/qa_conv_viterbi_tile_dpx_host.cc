@@ -1,6 +1,6 @@
-/* The packed DPX tile core (viterbi_tile_dpx_core.h) run on the host, no GPU: every code of
+/* The packed DPX tile core (conv_viterbi_tile_dpx_core.h) run on the host, no GPU: every code of
  * the DPX catalogue (K 3..9, n 2..4; K = 8, 9 on a team of threads emulated here) against the reference pass written from docs/viterbi.md
- * (qa_viterbi_util.h), bit for bit. Tiles of every length modulo the block of K-1 steps, with
+ * (qa_conv_viterbi_util.h), bit for bit. Tiles of every length modulo the block of K-1 steps, with
  * and without a known start state, with a warm-up and a partial emit; noisy coded input,
  * uniformly random int8 (-128 included), tie-heavy coarse input, and long clean saturated
  * streams, which drive the metric spread to its largest across many renormalisations. Codes

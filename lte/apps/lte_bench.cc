@@ -244,7 +244,7 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
                           spread_note(spread) + ", " + std::to_string(b.n) + " blocks, " +
                               quality(b, h.data(), b.n) });
             }
-        // A batch of whole waves (the backend's chunks are: turbo_cuda.cc), against the 2048
+        // A batch of whole waves (the backend's chunks are: lte_turbo_cuda.cc), against the 2048
         // blocks above, whose last wave is partial.
         for (turbo_metrics m : { turbo_metrics::FLOAT, turbo_metrics::INT16 }) {
             const split s{ 128, 16 };

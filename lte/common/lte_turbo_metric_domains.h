@@ -1,6 +1,6 @@
 /* The two metric domains of the LTE turbo decoders (docs/turbo.md, "16-bit metrics"): what
  * differs between float and 16-bit integer decoding besides the value type, so that the CPU
- * and GPU decoders run the same siso_arith.h functions in either.
+ * and GPU decoders run the same lte_turbo_siso_arith.h functions in either.
  *
  * 16-bit integers (max-log-MAP only): channel values are the soft-input stage's int8 values
  * q = round(LLR * llr_scale) in [-127, 127]; the extrinsic is clamped to +-1023 and becomes

@@ -4,7 +4,7 @@
  *    round-to-nearest and no fused multiply-add (the core builds with -ffp-contract=off);
  *    max-log-MAP results are then the same bit for bit on every backend. log-MAP calls
  *    expf/log1pf, whose last bit differs between math libraries.
- *  - 16-bit integers (metric_domains.h): the same functions on int32_t values that provably
+ *  - 16-bit integers (lte_turbo_metric_domains.h): the same functions on int32_t values that provably
  *    stay within 16 bits; integer results do not depend on the order of evaluation.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,7 +23,7 @@ namespace turbo {
  *  clamped to +-1024), and absorbing: adding a branch metric leaves it unchanged. */
 constexpr float metric_unreachable = -1.0e30f;
 
-/*! The unreachable metric of each domain (metric_domains.h argues the integer one). */
+/*! The unreachable metric of each domain (lte_turbo_metric_domains.h argues the integer one). */
 template <typename T>
 GPUFEC_HOST_DEVICE constexpr T unreachable_metric();
 template <>

@@ -1,7 +1,7 @@
 /* What an LTE turbo decoder backend (CPU or CUDA) implements: whole code blocks of float LLRs
  * in, hard bits (and optionally a-posteriori LLRs and iteration counts) out. The engine runs
  * the soft-input stage first, so a backend sees finite LLRs in GNU Radio's sign convention
- * (positive means bit 1), clamped to +-lte_turbo_llr_limit. The CPU backend (turbo_cpu.cc) is
+ * (positive means bit 1), clamped to +-lte_turbo_llr_limit. The CPU backend (lte_turbo_cpu.cc) is
  * the reference; a CUDA backend registers itself with backend_factory.h under the same
  * factory signature, and takes the CPU backend's decisions bit for bit wherever the arithmetic
  * of docs/turbo.md is the same (max-log-MAP; log-MAP only statistically).

@@ -29,7 +29,7 @@ float channel_value(float v, size_t& nonfinite)
     return std::min(std::max(v, -lte_turbo_llr_limit), lte_turbo_llr_limit);
 }
 
-/* An int8 channel value: -128 reads as -127, so that |value| <= 127 (metric_domains.h). */
+/* An int8 channel value: -128 reads as -127, so that |value| <= 127 (lte_turbo_metric_domains.h). */
 int32_t channel_value(int8_t q, size_t&) { return llr_value(q); }
 
 /* An a-posteriori value as the caller gets it: float LLRs as they are, integers divided by
@@ -190,7 +190,7 @@ bool map_decoder_cpu::converged(const std::vector<uint8_t>& hard,
 
 /* Runs the iterations on a loaded block; returns the iterations done. The a priori value of
  * an extrinsic e is domain.apriori(e): s e in float, (n e + 8) >> 4 in 16-bit integers. Every
- * sum is taken in the metric type; the stored type holds every result (metric_domains.h). */
+ * sum is taken in the metric type; the stored type holds every result (lte_turbo_metric_domains.h). */
 template <class D>
 int map_decoder_cpu::iterate(workspace<D>& w) const
 {

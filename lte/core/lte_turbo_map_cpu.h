@@ -1,6 +1,6 @@
 /* The CPU LTE turbo decoder: two constituent SISO decoders and the QPP interleaver, iterated;
  * code blocks spread over threads. docs/turbo.md specifies its arithmetic. One implementation
- * decodes in either metric domain (metric_domains.h): float LLRs (decode), or 16-bit integer
+ * decodes in either metric domain (lte_turbo_metric_domains.h): float LLRs (decode), or 16-bit integer
  * metrics from int8 channel values (decode_quantized), as params.metrics says.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

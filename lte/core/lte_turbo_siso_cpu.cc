@@ -52,7 +52,7 @@ void decode_window(const D& domain,
         if (k == w.begin)
             break;
         // b holds beta(k); step k-1 goes from alpha(k-1) to beta(k). The stored type holds
-        // every value extrinsic_out() returns (metric_domains.h).
+        // every value extrinsic_out() returns (lte_turbo_metric_domains.h).
         if (k - 1 < w.end)
             ext[k - 1] = static_cast<typename D::stored>(domain.extrinsic_out(
                 extrinsic<M>(alpha_store + rsc_states * (k - 1), b, T(in.par[k - 1]))));

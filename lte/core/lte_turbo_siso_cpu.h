@@ -1,6 +1,6 @@
 /* The soft-in/soft-out decoder of one constituent code on the CPU: forward and backward
  * recursions over one window of the block, extrinsic LLRs out. One implementation serves both
- * metric domains (metric_domains.h): binary32, and 16-bit integers computed in int32.
+ * metric domains (lte_turbo_metric_domains.h): binary32, and 16-bit integers computed in int32.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CORE_TURBO_SISO_CPU_H

@@ -1,11 +1,11 @@
-/* The bounds of metric_domains.h, driven: siso_arith.h's alpha_step, beta_step, extrinsic and
- * tail_beta in int32 on adversarial inputs (|sa| = 1150 and |par| = 127 in fixed, alternating,
- * random and long-run sign patterns, codeword paths, random magnitudes, greedy searches for
- * the extremes), from the known start (the unreachable states of the first three steps
- * included), from all-alike starts and from the metrics of other runs (the PIVI edges of a
- * next iteration), and every tail sign pattern. Every alpha and beta must stay in the stated
- * ranges and every value the max-log operation compares inside int16, so that the GPU's 16-bit
- * storage never wraps.
+/* The bounds of lte_turbo_metric_domains.h, driven: lte_turbo_siso_arith.h's alpha_step,
+ * beta_step, extrinsic and tail_beta in int32 on adversarial inputs (|sa| = 1150 and |par| =
+ * 127 in fixed, alternating, random and long-run sign patterns, codeword paths, random
+ * magnitudes, greedy searches for the extremes), from the known start (the unreachable states
+ * of the first three steps included), from all-alike starts and from the metrics of other runs
+ * (the PIVI edges of a next iteration), and every tail sign pattern. Every alpha and beta must
+ * stay in the stated ranges and every value the max-log operation compares inside int16, so
+ * that the GPU's 16-bit storage never wraps.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "lte/common/lte_turbo_metric_domains.h"
@@ -28,7 +28,7 @@ namespace {
 using turbo::rsc_states;
 using metrics = std::array<int32_t, rsc_states>;
 
-// The quantities of metric_domains.h's file comment.
+// The quantities of lte_turbo_metric_domains.h's file comment.
 constexpr int32_t C = turbo::int16_metrics::channel_limit; // |channel value|
 constexpr int32_t SA = C + turbo::int16_metrics::extrinsic_limit; // |sa| = 1150
 constexpr int32_t D = SA + C; // spread of a step's branches: 1277

@@ -1,5 +1,5 @@
 /* CRC, turbo encoder and rate matching against test vectors of another LTE implementation:
- * the MATLAB models of microsoft/OTP4LTE-U (lib/core/turbo/vectors/otp4lte-u/README.md names
+ * the MATLAB models of microsoft/OTP4LTE-U (lte/core/vectors/otp4lte-u/README.md names
  * the files, the commit and the scripts that wrote them).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* The cluster kernel's launcher: the kernel (turbo_cluster_device.cuh) with a cluster of C
+/* The cluster kernel's launcher: the kernel (lte_turbo_cluster_device.cuh) with a cluster of C
  * thread blocks a code block, C and the threads a window chosen for the device.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -62,7 +62,7 @@ device_info info()
     const device_caps& caps = caps_of(dev);
     device_info d{ dev, false, caps.smem_per_block_optin };
     // Clusters need the hardware and a kernel built for it: a build's PTX for older GPUs,
-    // compiled by the driver for a newer one, holds an empty kernel (turbo_cluster_device.cuh).
+    // compiled by the driver for a newer one, holds an empty kernel (lte_turbo_cluster_device.cuh).
     cudaFuncAttributes attr;
     GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel_for(turbo_algorithm::MAX_LOG))));
     d.clusters = caps.cluster_launch && attr.ptxVersion >= 90;

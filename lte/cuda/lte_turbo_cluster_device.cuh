@@ -9,7 +9,7 @@
  *   prologue   sa(j) = Ls_c(j) + s e_other(m),  m = Pi^-1(j) (c = 0) or Pi(j) (c = 1), read
  *              from the thread block owning m through distributed shared memory (where m
  *              lives: a table made once a launch)
- *   phases     turbo_phases.cuh on the local windows; an edge for a neighbour window owned by
+ *   phases     lte_turbo_phases.cuh on the local windows; an edge for a neighbour window owned by
  *              another thread block is written into that block's shared memory
  *   cluster barrier: every e_c and edge is written before anyone reads them
  *
@@ -18,7 +18,7 @@
  * max-log-MAP. The early-stop verdict is the cluster's: each thread block votes (HARD: did any
  * of its decisions change; CRC: its share of the remainder) into every block's shared memory.
  *
- * Everything here also compiles as host code for the emulation test (qa_turbo_cluster_emulated.cc),
+ * Everything here also compiles as host code for the emulation test (qa_lte_turbo_cluster_emulated.cc),
  * which supplies threadIdx, the barriers, the warp votes and cooperative_groups' cluster.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -123,7 +123,7 @@ struct cluster_args {
 };
 
 /* One thread block of the cluster: its part of the block and the window store of
- * turbo_phases.cuh (windows strided by max_windows; a neighbour's edge may be remote). */
+ * lte_turbo_phases.cuh (windows strided by max_windows; a neighbour's edge may be remote). */
 struct cluster_ctx {
     const cluster_args& a;
     cluster_smem at;

@@ -1,5 +1,5 @@
 /* The early-stop CRC of the turbo decoder on the GPU: the remainder that lte_crc_parity (the
- * CPU's, lib/core/turbo/crc.cc) computes, M(x) x^24 mod G(x) over the K decisions (bit 0
+ * CPU's, lte/core/lte_crc.cc) computes, M(x) x^24 mod G(x) over the K decisions (bit 0
  * first, as the highest power), zero initial value; 0 means the block checks.
  *
  * One warp: lane l divides its share of the bits, M_l, serially (r_l = M_l x^24 mod G), and
@@ -17,7 +17,7 @@ namespace gpufec {
 namespace cuda {
 namespace turbo_dev {
 
-/* TS 36.212 §5.1.1 generators without the D^24 term (the values of crc.cc). */
+/* TS 36.212 §5.1.1 generators without the D^24 term (the values of lte_crc.cc). */
 constexpr uint32_t crc24a_poly = 0x864CFB;
 constexpr uint32_t crc24b_poly = 0x800063;
 constexpr uint32_t crc24_mask = 0xFFFFFF;

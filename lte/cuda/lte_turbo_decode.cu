@@ -9,7 +9,7 @@
  * Shared memory holds the running constituent's sa and parity and the extrinsic exchange (3 K
  * values, swizzled: floats, or int16 with 16-bit metrics), and with the SHARED layout the
  * channel values too; state metrics live in
- * registers (turbo_window.cuh). Each of the P windows of a constituent gets T threads: phase
+ * registers (lte_turbo_window.cuh). Each of the P windows of a constituent gets T threads: phase
  * one runs its forward pass (thread 0, alpha checkpoints) and, when T > 1, its backward pass
  * (thread 1, beta at the T group boundaries) concurrently; phase two splits its segments into
  * T groups that walk backwards at once. Device memory (a per-thread-block slot of the
@@ -149,7 +149,7 @@ __device__ D domain(const decode_args& a)
 /* Everything a block's decoding touches, for the calling thread block, in metric domain D. */
 template <class D>
 struct block_ctx {
-    using metric = typename D::metric; // the window store of turbo_phases.cuh
+    using metric = typename D::metric; // the window store of lte_turbo_phases.cuh
     using V = typename D::stored;
     const decode_args& a;
     D dom;
@@ -379,7 +379,7 @@ __global__ void __launch_bounds__(max_threads) turbo_decode_kernel(const __grid_
     decode_kernel_body<M, D, WHOLE>(a);
 }
 
-/* 16-bit metrics at most 80 registers (no spills: two states a register, turbo_packed.cuh), so
+/* 16-bit metrics at most 80 registers (no spills: two states a register, lte_turbo_packed.cuh), so
  * that six thread blocks of 128 threads share a multiprocessor, as many as their shared memory
  * allows at K = 6144 (37 KiB each). */
 template <bool WHOLE>

@@ -1,7 +1,7 @@
 /* Launcher of the CUDA LTE turbo decoder: float LLRs of whole code blocks in device memory
  * (3 (K + 4) per block, d(0) | d(1) | d(2), positive meaning bit 1) to K hard decisions per
  * block (and optionally the a-posteriori LLRs and the iterations used), on a stream. The
- * decisions are those of the CPU decoder (lib/core/turbo/map_cpu) for the same parameters:
+ * decisions are those of the CPU decoder (lte/core/lte_turbo_map_cpu) for the same parameters:
  * bit for bit with max-log-MAP, statistically with log-MAP (docs/turbo.md, "CUDA decoder").
  * The caller owns every buffer, the workspace included (turbo_workspace_bytes). Errors are
  * thrown.

@@ -1,15 +1,15 @@
 /* The 16-bit decoder's recursions two states a register (docs/turbo.md, "Packed 16-bit
- * recursions"): the recursion policy of turbo_window.cuh for int16_metrics, computing the same
- * functions as siso_arith.h with Hopper's per-halfword DPX add-max (VIADDMNMX.U16x2), about half
+ * recursions"): the recursion policy of lte_turbo_window.cuh for int16_metrics, computing the same
+ * functions as lte_turbo_siso_arith.h with Hopper's per-halfword DPX add-max (VIADDMNMX.U16x2), about half
  * the instructions of one state a register. Host and device: qa_turbo_packed_host checks it
- * against siso_arith.h on the host.
+ * against lte_turbo_siso_arith.h on the host.
  *
  * Lanes. A register holds two metrics as unsigned 16-bit lanes, each the metric plus 32768. No
  * lane ever leaves [0, 65535] (below), so a 32-bit add of a "composed" constant hi 65536 + lo
  * (lo possibly negative) adds lo and hi lane by lane exactly: the adds that need no max are
  * plain 32-bit adds. VIADDMNMX's own add wraps per lane, so its addend is a raw pair of lanes.
  *
- * Layouts (state s = 4 b2 + 2 b1 + b0, the trellis of rsc_trellis.h: from s, input u leads to
+ * Layouts (state s = 4 b2 + 2 b1 + b0, the trellis of lte_turbo_rsc_trellis.h: from s, input u leads to
  * (a, b2, b1) with a = u ^ b1 ^ b0, parity u ^ b2 ^ b1; u = b1 ^ b0 ^ a):
  *   alpha: register j = 2 b1 + b0 holds states (j, j + 4): the halves differ in b2;
  *   beta:  register j = 2 b2 + b1 holds states (2 j, 2 j + 1): the halves differ in b0.
@@ -19,12 +19,12 @@
  * branch metrics, against 16 adds, 8 max and 8 subtractions one state a register.
  *
  * Normalisation (normalise(): every metric less state 0's). The window code
- * (turbo_window.cuh) normalises a vector when it loads one and at least every fourth step; the
+ * (lte_turbo_window.cuh) normalises a vector when it loads one and at least every fourth step; the
  * decisions depend on differences only (max-log-MAP: max(a + c, b + c) = max(a, b) + c, and the
  * extrinsic is L(1) - L(0) of sums with one alpha and one beta each), so they are the CPU
  * twin's, which normalises every step. A metric has drifted at most three steps since its
  * vector was normalised. The largest metric of a vector moves by at most D = 1277 a step
- * (metric_domains.h) and normalised reachable metrics lie within 3D of state 0, so reachable
+ * (lte_turbo_metric_domains.h) and normalised reachable metrics lie within 3D of state 0, so reachable
  * metrics stay within [-9D, 6D]; states not yet reachable (the first two steps from the known
  * start, before any normalisation subtracts anything) within [-16384 - 254, -16384 + 2D], and
  * the adds before a max reach D further. An extrinsic candidate alpha + parity + beta lies

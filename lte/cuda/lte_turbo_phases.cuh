@@ -2,7 +2,7 @@
  * phase one runs the forward pass (thread 0 of the window) and, with T > 1 threads a window,
  * the whole backward pass recording beta at the ends of the T groups of segments (thread 1);
  * phase two walks the segments backwards (T groups at once) and writes the extrinsics. R is the
- * recursion policy (turbo_window.cuh) that holds and steps the state metrics; WHOLE says that
+ * recursion policy (lte_turbo_window.cuh) that holds and steps the state metrics; WHOLE says that
  * the split is whole segments (whole_segments()).
  *
  * Where a window keeps its checkpoints, group ends and edge metrics is the kernel's choice, given

@@ -1,4 +1,4 @@
-/* One sub-block window of one constituent decoder on the GPU, as lib/core/turbo/siso_cpu.cc
+/* One sub-block window of one constituent decoder on the GPU, as lte/core/lte_turbo_siso_cpu.cc
  * decodes it, but without storing alpha for every step: the forward pass keeps alpha only at
  * the start of each segment of turbo_segment steps (a checkpoint), and the backward pass
  * recomputes one segment's alphas into registers before it walks that segment backwards:
@@ -8,9 +8,9 @@
  *             ext(k)     = extrinsic(alpha(k), beta(k+1), par(k))     for k in [B, E)
  *
  * The recursions are a policy R (a "recursion"): how the 8 state metrics of a step are held
- * and stepped. scalar_recursion below calls siso_arith.h's functions on the same operands in
+ * and stepped. scalar_recursion below calls lte_turbo_siso_arith.h's functions on the same operands in
  * the same order as the CPU, so max-log-MAP gives the same bits; the 16-bit kernel's
- * packed_recursion (turbo_packed.cuh) computes the same functions two states a register.
+ * packed_recursion (lte_turbo_packed.cuh) computes the same functions two states a register.
  * Windows, training and the previous iteration's edge metrics (PIVI, PIVI-DSTW) follow
  * docs/turbo.md, "Sub-blocks".
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -106,7 +106,7 @@ __host__ __device__ constexpr bool whole_segments(unsigned K, unsigned P, unsign
  * Metrics may differ from the CPU's by a constant per state vector (max-log-MAP decisions
  * depend on differences only); scalar_recursion's are the CPU's exactly (its steps normalise).
  * The window code below normalises every vector it loads and at least every fourth step, which
- * bounds how far a policy's metrics drift between normalisations (turbo_packed.cuh).
+ * bounds how far a policy's metrics drift between normalisations (lte_turbo_packed.cuh).
  */
 template <class M, class D>
 struct scalar_recursion {
@@ -189,7 +189,7 @@ struct qpp_walk {
 };
 
 /* One constituent's inputs and output in shared memory (indexed through sk), in metric domain
- * D (metric_domains.h): arrays of D::stored, recursions in D::metric. A thread block that holds
+ * D (lte_turbo_metric_domains.h): arrays of D::stored, recursions in D::metric. A thread block that holds
  * only part of the steps (the cluster kernel) keeps step k at k - origin. */
 template <class D>
 struct half_inputs {

@@ -1,4 +1,4 @@
-/* The cluster kernel's device code (turbo_cluster_device.cuh) runs on the host against the CPU
+/* The cluster kernel's device code (lte_turbo_cluster_device.cuh) runs on the host against the CPU
  * decoder, with no GPU: a cluster of C thread blocks runs as one std::thread per CUDA thread,
  * each thread block with its own shared memory; __syncthreads is a barrier of the thread block,
  * cluster.sync() a barrier of all of them, map_shared_rank the same offset in another thread

@@ -1,5 +1,5 @@
-/* The 16-bit kernel's packed recursions (turbo_packed.cuh) run on the host, no GPU, against
- * siso_arith.h's one-state-a-value functions in int32 (the CPU twin's arithmetic): alpha and
+/* The 16-bit kernel's packed recursions (lte_turbo_packed.cuh) run on the host, no GPU, against
+ * lte_turbo_siso_arith.h's one-state-a-value functions in int32 (the CPU twin's arithmetic): alpha and
  * beta over runs of steps must equal the CPU's after normalisation to state 0, and every
  * extrinsic must equal the CPU's exactly, from the known start (its unreachable states
  * included), from all-alike starts, from beta(K) of a tail and from the metrics of another run

@@ -2,7 +2,7 @@
  * registered by the CUDA backend's own file when the library is built with CUDA. Without CUDA
  * nothing registers, so no engine needs a stub, and resolve_backend never picks CUDA anyway.
  *
- *   // in lib/core/<family>/<engine>_cuda.cc (built only with CUDA):
+ *   // in <family>/core/<family>_<engine>_cuda.cc (built only with CUDA):
  *   static const cuda_backend_registration<my_backend, const my_code&, const my_options&>
  *       reg(make_my_backend_cuda);
  *   // in the engine:

@@ -1,6 +1,7 @@
 /* What every decoder shares, whatever its code family: the options, and the three shapes of
  * decoding engine (soft in / hard out in frames or as a stream, soft in / soft out). The blocks
- * (lib/decoder_block.h), the numpy functions and the BER tool are written against these shapes.
+ * (skeleton/blocks/decoder_block.h), the numpy functions and the BER tool are written against
+ * these shapes.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_DECODER_H
