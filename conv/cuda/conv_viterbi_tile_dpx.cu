@@ -16,7 +16,10 @@
 #include "conv_viterbi_tile_dpx_jit.h"
 #include "conv_viterbi_tile_dpx_kernels.cuh"
 #include "conv_viterbi_tile_kernels.h"
+#include <mutex>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace gr {
 namespace gpufec {
@@ -63,6 +66,8 @@ bool viterbi_tile_dpx_code(const conv::trellis& t)
 
 dpx_kernel_handles viterbi_tile_dpx_kernels(const conv::trellis& t)
 {
+    if (!viterbi_tile_dpx_available())
+        return {};
     const dpx_kernel_handles h = catalogue_kernels(t);
     if (h.tile || !viterbi_dpx_jit_enabled() || !viterbi_dpx_jit_code(t))
         return h;
@@ -135,22 +140,37 @@ void launch_viterbi_frames_dpx(const conv::trellis& t,
         return;
     const dpx_kernel_handles h = viterbi_tile_dpx_kernels(t);
     if (!h.frame)
-        throw std::invalid_argument("launch_viterbi_frames_dpx: no DPX kernel for this code");
+        throw std::invalid_argument("launch_viterbi_frames_dpx: no DPX kernel for this code on this GPU");
     launch(h.frame, t, n_frames, make_thread_frame_args(t, term, frame_bits, llr, bits, n_frames, workspace), stream);
 }
 
-bool viterbi_tile_dpx_native()
+bool viterbi_tile_dpx_available()
 {
-    if (!current_device_caps().dpx_hardware())
-        return false;
-    // Only code built for Hopper has the kernels: a build's PTX for older GPUs, which the
-    // driver compiles for a Hopper that the build had no machine code for, holds empty ones
-    // (conv_viterbi_tile_dpx_kernels.cuh).
+    // Only code built for sm_90 or later has the kernels: a build's PTX for older GPUs, even
+    // when the driver compiles it for a Hopper that the build had no machine code for, holds
+    // empty ones (conv_viterbi_tile_dpx_kernels.cuh), and so does NVRTC's code for such a GPU.
+    // Asked once per device: every launch asks.
+    static std::mutex lock;
+    static std::vector<std::pair<int, bool>> known;
+    const device_caps& caps = current_device_caps();
+    const std::lock_guard<std::mutex> hold(lock);
+    for (const auto& k : known)
+        if (k.first == caps.device)
+            return k.second;
     cudaFuncAttributes attr;
-    GPUFEC_CUDA_CHECK(cudaFuncGetAttributes(
-        &attr, reinterpret_cast<const void*>(dpx::tile_kernel<7, 0171, 0133>)));
-    return attr.ptxVersion >= 90;
+    bool available = false;
+    if (caps.major >= 9) {
+        if (cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(dpx::tile_kernel<7, 0171, 0133>)) ==
+            cudaSuccess)
+            available = attr.ptxVersion >= 90;
+        else
+            (void)cudaGetLastError(); // no image of this file loads on the device
+    }
+    known.emplace_back(caps.device, available);
+    return available;
 }
+
+bool viterbi_tile_dpx_native() { return current_device_caps().dpx_hardware() && viterbi_tile_dpx_available(); }
 
 void launch_viterbi_tile_dpx(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream)
 {
@@ -158,7 +178,7 @@ void launch_viterbi_tile_dpx(const conv::trellis& t, const thread_tile_args& a, 
         return;
     const dpx_kernel_handles h = viterbi_tile_dpx_kernels(t);
     if (!h.tile)
-        throw std::invalid_argument("launch_viterbi_tile_dpx: no DPX kernel for this code");
+        throw std::invalid_argument("launch_viterbi_tile_dpx: no DPX kernel for this code on this GPU");
     launch(h.tile, t, a.n_tiles, a, stream);
 }
 

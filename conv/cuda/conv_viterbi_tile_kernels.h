@@ -98,12 +98,17 @@ struct dpx_kernel_handles {
     const void* frame = nullptr; //!< dpx::frame_kernel<K, G...>
 };
 /*! For @p t on the current device: the catalogue's (nvcc), else NVRTC's (compiled at the first
- *  call and cached); nulls where there is none (not a DPX code, or the JIT failed: logged once).
+ *  call and cached); nulls where there is none (not a DPX code, the kernels cannot run on this
+ *  device, or the JIT failed: logged once).
  *  A launch picks the warp kernel then. */
 dpx_kernel_handles viterbi_tile_dpx_kernels(const conv::trellis& t);
 bool viterbi_tile_dpx_supports(const conv::trellis& t, const viterbi_tile_shape& shape, const int8_t* llr);
 /* Decision words per step and tile of the DPX kernel for @p t (2 for K=7, else 1). */
 size_t viterbi_tile_dpx_words(const conv::trellis& t);
+/*! The current device runs the DPX kernels: compute capability 9.0 or later and the loaded
+ *  image has their code (machine code for sm_90 or later, not the PTX of an older GPU). */
+bool viterbi_tile_dpx_available();
+/*! Available, and DPX in hardware: where AUTO takes the DPX kernels. */
 bool viterbi_tile_dpx_native();
 void launch_viterbi_tile_dpx(const conv::trellis& t, const thread_tile_args& a, cudaStream_t stream);
 /* Framed codes of the catalogue on the DPX kernel, one thread per frame. */

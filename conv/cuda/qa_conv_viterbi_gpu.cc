@@ -9,7 +9,9 @@
 #include "conv_viterbi_kernels.h"
 #include "conv_viterbi_tile_dpx_catalogue.h"
 #include "conv_viterbi_tile_dpx_jit.h"
-#include "conv_viterbi_tile_kernels.h" // viterbi_tile_dpx_native
+#include "conv_viterbi_tile_kernels.h" // viterbi_tile_dpx_available
+#include "skeleton/cuda/device_caps.h"
+#include "skeleton/test/qa_ptx_jit.h"
 #include "conv/core/qa_conv_viterbi_util.h"
 #include <gnuradio/gpufec/awgn/awgn_bpsk.h>
 #include <gnuradio/gpufec/conv/viterbi.h>
@@ -157,6 +159,7 @@ class viterbi_gpu_test : public CppUnit::TestFixture
     CPPUNIT_TEST(frames_long_survivors_in_global_memory);
     CPPUNIT_TEST(batch_of_one_frame_decodes_alike);
     CPPUNIT_TEST(streaming_matches_cpu_any_chunking);
+    CPPUNIT_TEST(dpx_kernels_where_the_image_has_them);
     CPPUNIT_TEST(tile_kernels_equal_general_kernel);
     CPPUNIT_TEST(dpx_catalogue_equals_general_kernel);
     CPPUNIT_TEST(dpx_catalogue_streams_match_cpu);
@@ -294,6 +297,27 @@ private:
         }
     }
 
+    /* The DPX kernels are there exactly where the loaded image has their code: on a Hopper
+     * with the build's machine code, yes (so the DPX tests below cannot quietly test nothing);
+     * with CUDA_FORCE_PTX_JIT=1 the driver runs the build's PTX for older GPUs, whose DPX
+     * kernels are empty, and then no caller may get them. */
+    void dpx_kernels_where_the_image_has_them()
+    {
+        const bool hopper = cuda::current_device_caps().major == 9;
+        const bool expected = hopper && !qa::ptx_jit_forced();
+        CPPUNIT_ASSERT_EQUAL(expected, cuda::viterbi_tile_dpx_available());
+        const conv::trellis t{ 7, 2, { 0171, 0133, 0, 0 } };
+        if (hopper)
+            CPPUNIT_ASSERT_EQUAL(expected, cuda::viterbi_tile_dpx_native());
+        if (expected)
+            return;
+        // Nothing to launch: AUTO takes another kernel, and a caller who names DPX gets the
+        // warp kernel (launch_viterbi_tiles), as for a code without DPX kernels.
+        CPPUNIT_ASSERT(cuda::viterbi_tile_dpx_kernels(t).tile == nullptr);
+        CPPUNIT_ASSERT(cuda::viterbi_tile_dpx_kernels(t).frame == nullptr);
+        CPPUNIT_ASSERT(cuda::pick_viterbi_tile_kernel(t, { 1024, 32, 64 }) != cuda::viterbi_tile_kernel::DPX);
+    }
+
     /* Every streaming kernel against the warp kernel (itself checked against the CPU above) on
      * noisy, tie-heavy and full-range int8 input (-128 included), with a state-0-known first
      * tile and clipped tiles at the end; tiles long enough for several renormalisations of the
@@ -367,6 +391,8 @@ private:
     template <class Codes>
     void dpx_equals_general_kernel(unsigned seed)
     {
+        if (!cuda::viterbi_tile_dpx_available())
+            return; // nothing to force (dpx_kernels_where_the_image_has_them checks that is right)
         std::mt19937 rng(seed);
         Codes::for_each([&](auto code) {
             const conv::trellis t = decltype(code)::trellis();
@@ -484,7 +510,8 @@ private:
             const conv::trellis t = decltype(code)::trellis();
             CPPUNIT_ASSERT_MESSAGE("K=" + std::to_string(t.k) + " g0=" + std::to_string(t.polys[0]) +
                                        " DPX frame kernel",
-                                   cuda::viterbi_tile_dpx_kernels(t).frame != nullptr);
+                                   cuda::viterbi_tile_dpx_kernels(t).frame != nullptr ||
+                                       !cuda::viterbi_tile_dpx_available());
             const std::vector<unsigned> polys(t.polys, t.polys + t.n);
             for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
                 for (size_t frame : { size_t(1), size_t(6), size_t(47), size_t(1000), size_t(2048) }) {
