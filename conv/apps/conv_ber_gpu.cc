@@ -12,6 +12,7 @@
 #include "awgn/core/awgn_coded_blocks_cuda.h"
 #include "skeleton/cuda/device_buffer.h"
 #include "conv/cuda/conv_viterbi_kernels.h"
+#include "conv/cuda/conv_depuncture_kernels.h"
 #include "apps/ber/gpu_pipelines.h"
 #include "apps/ber/gpu_simulator.h"
 #include "conv_ber_stream_plan.h"
@@ -48,8 +49,7 @@ public:
           m_seed(s.seed),
           m_params(sample_params(s.channel.awgn_noise(m_code->name()), soft_output::LLR)),
           m_kernel(cuda::pick_viterbi_tile_kernel(m_trellis, shape())),
-          m_map(cuda::make_depuncture_map(m_code->puncture_pattern(), m_code->mother_bits_per_block(),
-                                          m_code->coded_bits_per_block(), m_code->inverted())),
+          m_map(*m_code),
           m_mapped(m_code->punctured() || m_code->any_inverted()),
           m_max_frames(gpu_batch_frames(s.max_batch_frames, frame_bits,
                                         [this](size_t n) { return sizes_for(n).bytes(); }))
@@ -133,7 +133,7 @@ private:
     uint64_t m_seed;
     detail::awgn_sample_params m_params;
     cuda::viterbi_tile_kernel m_kernel; //!< chosen once, for this code and device
-    cuda::depuncture_map m_map;
+    cuda::device_puncture_map m_map;
     bool m_mapped; //!< punctured or inverted: the channel values go through m_map
     size_t m_max_frames;
     std::array<lane, lanes> m_lanes;

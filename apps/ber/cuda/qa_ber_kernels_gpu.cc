@@ -9,6 +9,7 @@
 #include "awgn/core/awgn_bpsk_backends.h"
 #include "skeleton/common/quantize.h"
 #include "conv/core/conv_puncture.h"
+#include "conv/cuda/conv_depuncture_kernels.h"
 #include <gnuradio/gpufec/awgn/awgn_bpsk.h>
 #include <gnuradio/gpufec/conv/conv_code.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -76,8 +77,7 @@ private:
                 p.depuncture(in.data() + b * C, M, 0, expect.data() + b * M);
             const auto d_in = to_device(in);
             cuda::device_buffer<int8_t> d_out(expect.size());
-            cuda::launch_depuncture(cuda::make_depuncture_map(c->puncture_pattern(), M, C, c->inverted()), d_in.get(),
-                                    d_out.get(), blocks, nullptr);
+            cuda::launch_depuncture(cuda::device_puncture_map(*c), d_in.get(), d_out.get(), blocks, nullptr);
             CPPUNIT_ASSERT_MESSAGE(c->name(), to_host(d_out, expect.size()) == expect);
         }
     }
