@@ -1,6 +1,7 @@
-/* The part of a GPU-resident simulation that every family shares: two lanes (a CUDA stream, an
- * event and the error counters each) so that one batch runs while the host reads the counts
- * of the other, the error counting, and the batch size.
+/* The part of a GPU-resident simulation that every family shares: batches on the two slots of a
+ * slot_ring (skeleton/cuda/slot_ring.h: a CUDA stream, an event and the error counters each) so
+ * that one batch runs while the host reads the counts of the other, the error counting, and the
+ * batch size.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_BER_GPU_SIMULATOR_H

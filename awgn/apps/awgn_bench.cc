@@ -1,4 +1,5 @@
-/* AWGN/BPSK generation throughput: the fused GPU kernels on device memory, and the generator
+/* AWGN/BPSK generation throughput: the fused GPU kernels on device memory (the family's device
+ * entry points), and the generator
  * end to end into host memory (GPU and CPU backends).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,8 +8,8 @@
 #include <vector>
 
 #ifdef GPUFEC_HAVE_CUDA
-#include "awgn/cuda/awgn_bpsk_kernels.h"
 #include "skeleton/cuda/device_buffer.h"
+#include <gnuradio/gpufec/awgn/awgn_device.h>
 #endif
 
 namespace gpufec_bench {
@@ -26,12 +27,12 @@ void bench_awgn(const config& cfg, table& out)
         cuda::stream s;
         cuda::device_buffer<uint8_t> bits(n);
         cuda::device_buffer<float> soft(n);
-        const detail::awgn_sample_params p{ float(noise.sigma), float(noise.llr_scale) };
         uint64_t first = 0;
         double ms = median_gpu_ms(
             s.get(),
             [&] {
-                cuda::launch_uncoded_source(bits.get(), soft.get(), n, first, 1, p, s.get());
+                device::awgn_uncoded_source(bits.get(), soft.get(), n, first, 1, noise, soft_output::LLR,
+                                            s.get());
                 first += n;
             },
             cfg, &spread);
@@ -39,7 +40,7 @@ void bench_awgn(const config& cfg, table& out)
                   "Gsample/s", n / ms / 1e6, spread_note(spread) + ", " + std::to_string(n) + " samples" });
         ms = median_gpu_ms(
             s.get(),
-            [&] { cuda::launch_awgn_bpsk(bits.get(), soft.get(), n, 0, 2, p, s.get()); },
+            [&] { device::awgn_bpsk(bits.get(), soft.get(), n, 0, 2, noise, soft_output::LLR, s.get()); },
             cfg, &spread);
         out.add({ "awgn", "channel kernel (bits in), device memory, float LLR", "cuda",
                   "Gsample/s", n / ms / 1e6, spread_note(spread) });

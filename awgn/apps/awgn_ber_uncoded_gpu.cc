@@ -1,12 +1,12 @@
-/* Uncoded BPSK on the device: the fused source kernel (bits and LLRs), hard decisions.
+/* Uncoded BPSK on the device: the family's fused source (bits and LLRs, awgn_device.h), hard
+ * decisions.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "awgn/core/awgn_bpsk_backends.h"
 #include "apps/ber/cuda/ber_kernels.h"
-#include "awgn/cuda/awgn_bpsk_kernels.h"
-#include "skeleton/cuda/device_buffer.h"
 #include "apps/ber/gpu_pipelines.h"
 #include "apps/ber/gpu_simulator.h"
+#include "skeleton/cuda/device_buffer.h"
+#include <gnuradio/gpufec/awgn/awgn_device.h>
 #include <array>
 
 namespace gpufec_ber {
@@ -26,7 +26,7 @@ public:
     uncoded_pipeline(size_t frame_bits, const sim_setup& s)
         : m_frame_bits(frame_bits),
           m_seed(s.seed),
-          m_params(sample_params(s.channel.awgn_noise("uncoded"), soft_output::LLR)),
+          m_noise(s.channel.awgn_noise("uncoded")),
           m_max_frames(gpu_batch_frames(s.max_batch_frames, frame_bits, [frame_bits](size_t n) {
               return n * frame_bits * (2 * sizeof(uint8_t) + sizeof(float));
           }))
@@ -45,8 +45,8 @@ public:
     {
         lane& l = m_lanes[index];
         const size_t bits = n_frames * m_frame_bits;
-        cuda::launch_uncoded_source(l.info.get(), l.soft.get(), bits, first_frame * m_frame_bits,
-                                    m_seed, m_params, st);
+        device::awgn_uncoded_source(l.info.get(), l.soft.get(), bits, first_frame * m_frame_bits, m_seed,
+                                    m_noise, soft_output::LLR, st);
         cuda::launch_hard_decisions(l.soft.get(), l.decoded.get(), bits, st);
         return { l.info.get(), l.decoded.get() };
     }
@@ -54,7 +54,7 @@ public:
 private:
     size_t m_frame_bits;
     uint64_t m_seed;
-    detail::awgn_sample_params m_params;
+    awgn_noise m_noise;
     size_t m_max_frames;
     std::array<lane, lanes> m_lanes;
 };

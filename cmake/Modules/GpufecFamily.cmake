@@ -145,6 +145,8 @@ endfunction()
 function(gpufec_install_forwarders include sub)
     file(GLOB headers RELATIVE ${include}/gnuradio/gpufec/${sub}
          ${include}/gnuradio/gpufec/${sub}/*.h)
+    # The device entry points came after the move: they never had the old name.
+    list(FILTER headers EXCLUDE REGEX "(^|_)device\\.h$")
     foreach(h ${headers})
         set(forwarder ${PROJECT_BINARY_DIR}/forwarders/gnuradio/gpufec/${h})
         file(CONFIGURE OUTPUT ${forwarder} CONTENT

@@ -1,5 +1,5 @@
-/* Viterbi throughput: the CUDA kernels on device memory (K=7 171/133 streaming with the
- * default tiling, other codes and framed modes), the BER-vs-throughput table over the tiling
+/* Viterbi throughput: the CUDA kernels on device memory through the family's device plans
+ * (conv_device.h: K=7 171/133 streaming with the default tiling, other codes and framed modes), the BER-vs-throughput table over the tiling
  * (gpufec_bench --only viterbi-tiling) and end-to-end decoding with host copies.
  * Figures count decoded information bits.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,15 +15,10 @@
 #include <vector>
 
 #ifdef GPUFEC_HAVE_CUDA
-#include "conv/common/conv_code_trellis.h"
-#include "conv/common/conv_tile_window.h"
-#include "awgn/cuda/awgn_bpsk_kernels.h"
-#include "conv/cuda/conv_encode_kernels.h"
-#include "conv/cuda/conv_quantize_kernels.h"
 #include "skeleton/cuda/device_buffer.h"
 #include "skeleton/cuda/slot_ring.h"
-#include "conv/cuda/conv_viterbi_kernels.h"
-#include "conv/cuda/conv_viterbi_tile_dpx_jit.h"
+#include <gnuradio/gpufec/awgn/awgn_device.h>
+#include <gnuradio/gpufec/conv/conv_device.h>
 #include <chrono>
 #endif
 
@@ -60,11 +55,10 @@ test_stream make_stream(size_t n_steps, const std::string& punct, double ebn0, u
     cuda::device_buffer<uint8_t> bits(6 + n_steps), coded(2 * n_steps);
     cuda::device_buffer<float> soft(2 * n_steps);
     GPUFEC_CUDA_CHECK(cudaMemsetAsync(bits.get(), 0, 6, st));
-    cuda::launch_info_bits(bits.get() + 6, n_steps, 0, seed, st);
-    cuda::launch_conv_encode(*mother, bits.get() + 6, coded.get(), n_steps, st);
-    cuda::launch_awgn_bpsk(coded.get(), soft.get(), 2 * n_steps, 0, seed + 1,
-                           detail::awgn_sample_params{ float(noise.sigma), 1.0f }, st);
-    cuda::launch_quantize_llr(soft.get(), t.llr.get(), 2 * n_steps, 32.0f, st);
+    device::awgn_info_bits(bits.get() + 6, n_steps, 0, seed, st);
+    device::conv_encode(*mother, bits.get() + 6, coded.get(), n_steps, st);
+    device::awgn_bpsk(coded.get(), soft.get(), 2 * n_steps, 0, seed + 1, noise, soft_output::SYMBOLS, st);
+    device::quantize_llr(soft.get(), t.llr.get(), 2 * n_steps, 32.0f, st);
     t.info.resize(n_steps);
     GPUFEC_CUDA_CHECK(cudaMemcpyAsync(t.info.data(), bits.get() + 6, n_steps, cudaMemcpyDeviceToHost, st));
     const auto& pat = punctured->puncture_pattern();
@@ -89,23 +83,27 @@ struct tiling_result {
     size_t bits;
 };
 
+/* The K=7 r1/2 171/133 streaming code. */
+conv_code_sptr k7_streaming()
+{
+    return conv_code::make(7, { 0171, 0133 }, "", termination::STREAMING);
+}
+
 tiling_result run_tiling(const test_stream& ts,
-                         const cuda::viterbi_tile_shape& shape,
-                         cuda::viterbi_tile_kernel which,
+                         const viterbi_tiling& shape,
+                         device::viterbi_kernel which,
                          const config& cfg,
                          cudaStream_t st)
 {
-    const conv::trellis t{ 7, 2, { 0171, 0133, 0, 0 } };
+    const device::viterbi_tile_plan plan(*k7_streaming(), shape, which);
     const size_t n_tiles = ts.n_steps / shape.payload;
     cuda::device_buffer<uint8_t> d_bits(n_tiles * shape.payload);
-    cuda::device_buffer<uint8_t> work(
-        std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, n_tiles, which)));
+    cuda::device_buffer<uint8_t> work(std::max<size_t>(1, plan.workspace_bytes(n_tiles)));
     tiling_result r{};
     const double ms = median_gpu_ms(
         st,
         [&] {
-            cuda::launch_viterbi_tiles(t, shape, ts.llr.get(), 0, ts.n_steps, 0, n_tiles,
-                                       d_bits.get(), work.get(), st, which);
+            plan.decode(ts.llr.get(), 0, ts.n_steps, 0, n_tiles, d_bits.get(), work.get(), work.size(), st);
         },
         cfg, &r.spread);
     r.bits = n_tiles * shape.payload;
@@ -118,7 +116,17 @@ tiling_result run_tiling(const test_stream& ts,
     return r;
 }
 
-std::string shape_name(const cuda::viterbi_tile_shape& s)
+/* A tiling (payload, before, after). */
+viterbi_tiling tiling(size_t payload, size_t before, size_t after)
+{
+    viterbi_tiling t;
+    t.payload = payload;
+    t.before = before;
+    t.after = after;
+    return t;
+}
+
+std::string shape_name(const viterbi_tiling& s)
 {
     return "P=" + std::to_string(s.payload) + " before=" + std::to_string(s.before) +
            " after=" + std::to_string(s.after);
@@ -131,12 +139,12 @@ void bench_kernels(const config& cfg, table& out)
     // an H100 idle.
     const size_t n_steps = cfg.quick ? (size_t(1) << 22) : (size_t(1) << 27);
     const test_stream ts = make_stream(n_steps, "", 4.0, 7, s.get());
-    const cuda::viterbi_tile_shape def{ 512, 16, 32 }; // viterbi_tiling::defaults, K=7 r1/2
-    const std::pair<cuda::viterbi_tile_kernel, const char*> kernels[] = {
-        { cuda::viterbi_tile_kernel::AUTO, "default (AUTO)" },
-        { cuda::viterbi_tile_kernel::DPX, "DPX kernel (packed 16-bit metrics)" },
-        { cuda::viterbi_tile_kernel::REGISTER, "register kernel (fp32 metrics)" },
-        { cuda::viterbi_tile_kernel::GENERAL, "warp kernel" },
+    const viterbi_tiling def = tiling(512, 16, 32); // viterbi_tiling::defaults, K=7 r1/2
+    const std::pair<device::viterbi_kernel, const char*> kernels[] = {
+        { device::viterbi_kernel::AUTO, "default (AUTO)" },
+        { device::viterbi_kernel::DPX, "DPX kernel (packed 16-bit metrics)" },
+        { device::viterbi_kernel::REGISTER, "register kernel (fp32 metrics)" },
+        { device::viterbi_kernel::GENERAL, "warp kernel" },
     };
     for (const auto& k : kernels) {
         const auto r = run_tiling(ts, def, k.first, cfg, s.get());
@@ -150,23 +158,23 @@ void bench_kernels(const config& cfg, table& out)
     // kernels NVRTC compiles for them), random int8 input, the default kernel (AUTO).
     std::mt19937 rng(3);
     for (int k : { 5, 9 }) {
-        const conv::trellis t{ k, 2, { (1u << (k - 1)) | 1u | 6u, (1u << (k - 1)) | 1u | 8u, 0, 0 } };
+        const std::vector<unsigned> polys = { (1u << (k - 1)) | 1u | 6u, (1u << (k - 1)) | 1u | 8u };
         const size_t steps = n_steps / (k == 9 ? 8 : 1);
         std::vector<int8_t> h(2 * steps);
         for (auto& x : h)
             x = int8_t(int(rng() % 61) - 30);
         cuda::device_buffer<int8_t> llr(h.size());
         GPUFEC_CUDA_CHECK(cudaMemcpy(llr.get(), h.data(), h.size(), cudaMemcpyHostToDevice));
-        const cuda::viterbi_tile_shape shape{ 1024, size_t(5 * (k - 1)), size_t(10 * (k - 1)) };
+        const viterbi_tiling shape = tiling(1024, size_t(5 * (k - 1)), size_t(10 * (k - 1)));
+        const device::viterbi_tile_plan plan(*conv_code::make(k, polys, "", termination::STREAMING), shape);
         const size_t tiles = steps / shape.payload;
         cuda::device_buffer<uint8_t> bits(tiles * shape.payload);
-        cuda::device_buffer<uint8_t> work(std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles)));
+        cuda::device_buffer<uint8_t> work(std::max<size_t>(1, plan.workspace_bytes(tiles)));
         double spread = 0;
         const double ms = median_gpu_ms(
             s.get(),
             [&] {
-                cuda::launch_viterbi_tiles(t, shape, llr.get(), 0, steps, 0, tiles, bits.get(),
-                                           work.get(), s.get());
+                plan.decode(llr.get(), 0, steps, 0, tiles, bits.get(), work.get(), work.size(), s.get());
             },
             cfg, &spread);
         out.add({ "viterbi", "K=" + std::to_string(k) + " r1/2 streaming tiles, device memory, default (AUTO)",
@@ -177,14 +185,13 @@ void bench_kernels(const config& cfg, table& out)
             const size_t frame = 2048;
             const size_t fsteps = frame + (term == termination::TERMINATED ? k - 1 : 0);
             const size_t frames = steps / fsteps;
+            const device::viterbi_frame_plan fplan(*conv_code::make(k, polys, "", term, frame));
             cuda::device_buffer<uint8_t> fbits(frames * frame);
-            cuda::device_buffer<uint8_t> fwork(std::max<size_t>(
-                1, cuda::viterbi_frames_workspace_bytes(t, term, frame, frames)));
+            cuda::device_buffer<uint8_t> fwork(std::max<size_t>(1, fplan.workspace_bytes(frames)));
             const double fms = median_gpu_ms(
                 s.get(),
                 [&] {
-                    cuda::launch_viterbi_frames(t, term, frame, llr.get(), fbits.get(), frames,
-                                                fwork.get(), s.get());
+                    fplan.decode(llr.get(), fbits.get(), frames, fwork.get(), fwork.size(), s.get());
                 },
                 cfg, &spread);
             out.add({ "viterbi", "K=" + std::to_string(k) + " r1/2 " + termination_name(term) +
@@ -234,45 +241,41 @@ void bench_catalogue_codes(const config& cfg, table& out)
     std::mt19937 rng(13);
     for (const code_case& c : cases) {
         const auto code = conv_code::make(c.k, c.polys, "", termination::STREAMING);
-        const conv::trellis t = conv::make_trellis(*code);
-        const viterbi_tiling d = viterbi_tiling::defaults(*code);
-        const cuda::viterbi_tile_shape shape{ d.payload, d.before, d.after };
-        if (cuda::viterbi_dpx_jit_enabled() && cuda::viterbi_dpx_jit_code(t) &&
-            cuda::viterbi_dpx_jit_seconds(t) < 0) {
+        const viterbi_tiling shape = viterbi_tiling::defaults(*code);
+        if (device::viterbi_jit_enabled() && device::viterbi_jit_code(*code) &&
+            device::viterbi_jit_seconds(*code) < 0) {
             // The first call compiles (outside the catalogue): timed once, not a median.
             const auto start = std::chrono::steady_clock::now();
-            const bool compiled = cuda::viterbi_tile_dpx_kernels(t).tile != nullptr;
+            const bool compiled = device::viterbi_jit_load(*code);
             const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (cuda::viterbi_dpx_jit_seconds(t) >= 0 || !compiled)
+            if (device::viterbi_jit_seconds(*code) >= 0 || !compiled)
                 out.add({ "viterbi", std::string(c.name) + " NVRTC compile + load, first call", "cuda", "s", sec,
                           compiled ? "once per code and device" : "FAILED: the warp kernel decodes it" });
         }
-        std::vector<int8_t> h(t.n * n_steps);
+        std::vector<int8_t> h(code->n() * n_steps);
         for (auto& x : h)
             x = int8_t(int(rng() % 61) - 30);
         cuda::device_buffer<int8_t> llr(h.size());
         GPUFEC_CUDA_CHECK(cudaMemcpy(llr.get(), h.data(), h.size(), cudaMemcpyHostToDevice));
         const size_t tiles = n_steps / shape.payload;
         cuda::device_buffer<uint8_t> bits(tiles * shape.payload);
-        for (auto which : { cuda::viterbi_tile_kernel::AUTO, cuda::viterbi_tile_kernel::GENERAL }) {
+        for (auto which : { device::viterbi_kernel::AUTO, device::viterbi_kernel::GENERAL }) {
             if (!c.streaming)
                 break;
-            cuda::device_buffer<uint8_t> work(
-                std::max<size_t>(1, cuda::viterbi_tiles_workspace_bytes(t, shape, tiles, which)));
+            const device::viterbi_tile_plan plan(*code, shape, which);
+            cuda::device_buffer<uint8_t> work(std::max<size_t>(1, plan.workspace_bytes(tiles)));
             double spread = 0;
             const double ms = median_gpu_ms(
                 s.get(),
                 [&] {
-                    cuda::launch_viterbi_tiles(t, shape, llr.get(), 0, n_steps, 0, tiles, bits.get(),
-                                               work.get(), s.get(), which);
+                    plan.decode(llr.get(), 0, n_steps, 0, tiles, bits.get(), work.get(), work.size(), s.get());
                 },
                 cfg, &spread);
-            const bool dpx = which == cuda::viterbi_tile_kernel::AUTO &&
-                             cuda::pick_viterbi_tile_kernel(t, shape) == cuda::viterbi_tile_kernel::DPX;
+            const bool dpx = which == device::viterbi_kernel::AUTO && plan.kernel() == device::viterbi_kernel::DPX;
             out.add({ "viterbi",
                       std::string(c.name) + " streaming tiles, device memory, " +
-                          (which == cuda::viterbi_tile_kernel::GENERAL ? "warp kernel"
-                                                                       : dpx ? "default (DPX)" : "default"),
+                          (which == device::viterbi_kernel::GENERAL ? "warp kernel"
+                                                                    : dpx ? "default (DPX)" : "default"),
                       "cuda", "Gbit/s", tiles * shape.payload / ms / 1e6,
                       spread_note(spread) + ", " + shape_name(shape) });
         }
@@ -280,18 +283,15 @@ void bench_catalogue_codes(const config& cfg, table& out)
         // for these codes; the K=5/K=9 rows above are the warp kernel's).
         const auto frames_row = [&](termination term, const char* kernel) {
             const size_t frame = 2048;
-            const size_t fsteps = frame + (term == termination::TERMINATED ? t.k - 1 : 0);
+            const size_t fsteps = frame + (term == termination::TERMINATED ? c.k - 1 : 0);
             const size_t frames = n_steps / fsteps;
+            const device::viterbi_frame_plan plan(*conv_code::make(c.k, c.polys, "", term, frame));
             cuda::device_buffer<uint8_t> fbits(frames * frame);
-            cuda::device_buffer<uint8_t> fwork(
-                std::max<size_t>(1, cuda::viterbi_frames_workspace_bytes(t, term, frame, frames)));
+            cuda::device_buffer<uint8_t> fwork(std::max<size_t>(1, plan.workspace_bytes(frames)));
             double spread = 0;
             const double ms = median_gpu_ms(
                 s.get(),
-                [&] {
-                    cuda::launch_viterbi_frames(t, term, frame, llr.get(), fbits.get(), frames, fwork.get(),
-                                                s.get());
-                },
+                [&] { plan.decode(llr.get(), fbits.get(), frames, fwork.get(), fwork.size(), s.get()); },
                 cfg, &spread);
             out.add({ "viterbi",
                       std::string(c.name) + " " + termination_name(term) + " frames of 2048, device memory, " +
@@ -300,11 +300,11 @@ void bench_catalogue_codes(const config& cfg, table& out)
         };
         for (termination term : { termination::TERMINATED, termination::TRUNCATED, termination::TAILBITING })
             frames_row(term, "default");
-        if (c.warp_frames && cuda::viterbi_dpx_jit_enabled()) {
-            // Outside the catalogue with the JIT off, launch_viterbi_frames takes the warp kernel.
-            cuda::set_viterbi_dpx_jit_enabled(false);
+        if (c.warp_frames && device::viterbi_jit_enabled()) {
+            // Outside the catalogue with the JIT off, the frame plan takes the warp kernel.
+            device::set_viterbi_jit_enabled(false);
             frames_row(termination::TRUNCATED, "warp kernel");
-            cuda::set_viterbi_dpx_jit_enabled(true);
+            device::set_viterbi_jit_enabled(true);
         }
     }
 }
@@ -313,8 +313,8 @@ void bench_catalogue_codes(const config& cfg, table& out)
  * overlap. */
 void bench_end_to_end(const config& cfg, table& out)
 {
-    const conv::trellis t{ 7, 2, { 0171, 0133, 0, 0 } };
-    const cuda::viterbi_tile_shape shape{ 512, 16, 32 }; // viterbi_tiling::defaults, K=7 r1/2
+    const viterbi_tiling shape = tiling(512, 16, 32); // viterbi_tiling::defaults, K=7 r1/2
+    const device::viterbi_tile_plan plan(*k7_streaming(), shape);
     const size_t n_tiles = cfg.quick ? 8192 : 131072, chunk = 16384;
     const size_t n_steps = n_tiles * shape.payload + shape.after;
     cuda::pinned_buffer<int8_t> h_llr(2 * n_steps);
@@ -329,7 +329,7 @@ void bench_end_to_end(const config& cfg, table& out)
     cuda::slot_ring<lane> ring(3, [&](lane& l) {
         l.llr = cuda::device_buffer<int8_t>(2 * (chunk * shape.payload + shape.before + shape.after));
         l.bits = cuda::device_buffer<uint8_t>(chunk * shape.payload);
-        l.work = cuda::device_buffer<uint8_t>(cuda::viterbi_tiles_workspace_bytes(t, shape, chunk));
+        l.work = cuda::device_buffer<uint8_t>(plan.workspace_bytes(chunk));
     });
     double spread = 0;
     const double ms = median_cpu_ms(
@@ -338,13 +338,12 @@ void bench_end_to_end(const config& cfg, table& out)
                 auto& s = ring.begin(q);
                 lane& l = s.buffers;
                 const size_t cnt = std::min(chunk, n_tiles - i);
-                const size_t from = conv::tile_begin(i, shape.payload, shape.before);
-                const size_t to =
-                    conv::tile_window_of(i + cnt - 1, shape.payload, shape.before, shape.after, n_steps).end;
+                const auto steps = plan.steps_read(i, cnt, n_steps);
+                const size_t from = steps.first, to = steps.end;
                 GPUFEC_CUDA_CHECK(cudaMemcpyAsync(l.llr.get(), h_llr.get() + 2 * from, 2 * (to - from),
                                                   cudaMemcpyHostToDevice, s.stream.get()));
-                cuda::launch_viterbi_tiles(t, shape, l.llr.get(), from, to - from, i, cnt,
-                                           l.bits.get(), l.work.get(), s.stream.get());
+                plan.decode(l.llr.get(), from, to - from, i, cnt, l.bits.get(), l.work.get(), l.work.size(),
+                            s.stream.get());
                 GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h_bits.get() + i * shape.payload, l.bits.get(),
                                                   cnt * shape.payload, cudaMemcpyDeviceToHost, s.stream.get()));
                 ring.end(s);
@@ -364,7 +363,7 @@ void bench_tiling_table(const config& cfg, table& out)
     struct point {
         const char* punct;
         double ebn0;
-        std::vector<cuda::viterbi_tile_shape> shapes;
+        std::vector<viterbi_tiling> shapes;
     };
     const std::vector<point> points = {
         // The default (traceback D/2, warm-up D/4, payload 512) first, then the former default
@@ -380,7 +379,7 @@ void bench_tiling_table(const config& cfg, table& out)
     for (const auto& p : points) {
         const test_stream ts = make_stream(n_steps, p.punct, p.ebn0, 11, s.get());
         for (const auto& shape : p.shapes) {
-            const auto r = run_tiling(ts, shape, cuda::viterbi_tile_kernel::AUTO, cfg, s.get());
+            const auto r = run_tiling(ts, shape, device::viterbi_kernel::AUTO, cfg, s.get());
             out.add({ "viterbi-tiling",
                       std::string("K=7 ") + (*p.punct ? p.punct : "1/2") + " Eb/N0=" + fmt(p.ebn0) +
                           " " + shape_name(shape),

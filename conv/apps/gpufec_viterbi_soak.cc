@@ -20,10 +20,9 @@
 #include "apps/ber/code_registry.h"
 #include "apps/ber/parse_number.h"
 #include "apps/ber/simulate.h"
-#include "conv/common/conv_code_trellis.h"
-#include "conv/cuda/conv_viterbi_kernels.h"
 #include <gnuradio/gpufec/core/backend.h>
 #include <gnuradio/gpufec/conv/conv_code.h>
+#include <gnuradio/gpufec/conv/conv_device.h>
 #include <gnuradio/gpufec/conv/viterbi.h>
 #include <chrono>
 #include <cmath>
@@ -153,20 +152,6 @@ band reference_band(const code_under_test& cut, const channel_point& ch, const o
              double(errors) / double(bits) + half, bits, errors };
 }
 
-const char* kernel_name(cuda::viterbi_tile_kernel k)
-{
-    switch (k) {
-    case cuda::viterbi_tile_kernel::DPX:
-        return "DPX";
-    case cuda::viterbi_tile_kernel::REGISTER:
-        return "REGISTER";
-    case cuda::viterbi_tile_kernel::GENERAL:
-        return "GENERAL";
-    default:
-        return "AUTO";
-    }
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -180,10 +165,9 @@ int main(int argc, char** argv)
         const code_under_test cut = make_code(code_spec, frame_bits);
         const auto code = std::dynamic_pointer_cast<const conv_code>(cut.coded);
         const viterbi_tiling t = viterbi_tiling::defaults(*code);
-        const cuda::viterbi_tile_kernel kernel = cuda::pick_viterbi_tile_kernel(
-            conv::make_trellis(*code), { t.payload, t.before, t.after });
+        const device::viterbi_kernel kernel = device::viterbi_tile_plan(*code, t).kernel();
         std::printf("code %s; %s; GPU kernel %s; GPU seed %llu, reference seeds %llu..%llu\n",
-                    code->name().c_str(), cut.decoder.c_str(), kernel_name(kernel),
+                    code->name().c_str(), cut.decoder.c_str(), device::viterbi_kernel_name(kernel),
                     (unsigned long long)o.seed, (unsigned long long)(o.seed + 1),
                     (unsigned long long)(o.seed + o.ref_batches));
         bool ok = true;

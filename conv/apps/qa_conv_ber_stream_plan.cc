@@ -1,14 +1,13 @@
-/* The GPU-resident simulation's arithmetic, run on the CPU: the depuncture map equals
- * conv::puncturer, and decoding each batch as the complete tiles that stream_plan names (with
- * the CPU Viterbi backend in place of the CUDA kernels) gives, frame for frame, the errors of
- * the host simulation, which streams through viterbi_decoder_engine.
+/* The GPU-resident simulation's arithmetic, run on the CPU: decoding each batch as the complete
+ * tiles that stream_plan names (with the CPU Viterbi backend in place of the CUDA kernels) gives,
+ * frame for frame, the errors of the host simulation, which streams through
+ * viterbi_decoder_engine.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "apps/ber/code_registry.h"
 #include "conv/core/conv_puncture.h"
 #include "skeleton/common/quantize.h"
 #include "conv/core/conv_viterbi_backend.h"
-#include "conv/common/conv_depuncture_map.h"
 #include "conv_ber_stream_plan.h"
 #include <gnuradio/gpufec/awgn/awgn_bpsk.h>
 #include <gnuradio/gpufec/conv/conv_code.h>
@@ -20,54 +19,12 @@ namespace gpufec_ber {
 
 using namespace gr::gpufec;
 
-namespace {
-
-/* What the depuncture kernel writes for n_blocks blocks. */
-std::vector<int8_t> depuncture_by_map(const cuda::depuncture_map& map, const std::vector<int8_t>& in, size_t n_blocks)
-{
-    std::vector<int8_t> out(n_blocks * map.mother_per_block);
-    for (size_t i = 0; i < out.size(); ++i) {
-        const size_t block = i / map.mother_per_block;
-        out[i] = map.value(uint32_t(i - block * map.mother_per_block), in.data() + block * map.coded_per_block);
-    }
-    return out;
-}
-
-} // namespace
-
 class ber_stream_plan_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(ber_stream_plan_test);
-    CPPUNIT_TEST(depuncture_map_equals_puncturer);
     CPPUNIT_TEST(plan_covers_the_frames_with_complete_tiles);
     CPPUNIT_TEST(planned_tiles_decode_like_the_engine);
     CPPUNIT_TEST_SUITE_END();
-
-    void depuncture_map_equals_puncturer()
-    {
-        std::mt19937 rng(4);
-        // Framed codes restart the pattern per frame (M not a multiple of the period here);
-        // a streaming code's block is one period.
-        for (const auto& c : { conv_code::make(7, { 0171, 0133 }, "3/4", termination::TERMINATED, 100),
-                               conv_code::make(7, { 0171, 0133 }, "7/8", termination::TAILBITING, 33),
-                               conv_code::make(5, { 023, 035 }, "110110", termination::STREAMING),
-                               conv_code::make(7, { 0171, 0133 }, "", termination::TRUNCATED, 50),
-                               conv_code::make_signed(7, { 0171, -0133 }, "", termination::STREAMING),
-                               conv_code::make_signed(7, { -0133, 0171 }, "3/4", termination::TERMINATED, 70) }) {
-            const size_t M = c->mother_bits_per_block(), C = c->coded_bits_per_block(), blocks = 9;
-            std::vector<int8_t> in(blocks * C);
-            for (auto& x : in)
-                x = int8_t(int(rng() % 255) - 127);
-            std::vector<int8_t> expect(blocks * M);
-            const conv::puncturer p(c->puncture_pattern(), c->inverted());
-            for (size_t b = 0; b < blocks; ++b)
-                CPPUNIT_ASSERT_EQUAL(C, p.depuncture(in.data() + b * C, M, 0, expect.data() + b * M));
-            const auto map = cuda::make_depuncture_map(c->puncture_pattern(), M, C, c->inverted());
-            CPPUNIT_ASSERT_MESSAGE(c->name(), expect == depuncture_by_map(map, in, blocks));
-        }
-        CPPUNIT_ASSERT_THROW(cuda::make_depuncture_map(std::vector<uint8_t>(1025, 1), 1025, 1025),
-                             std::invalid_argument);
-    }
 
     void plan_covers_the_frames_with_complete_tiles()
     {
@@ -142,9 +99,12 @@ class ber_stream_plan_test : public CppUnit::TestFixture
         std::vector<int8_t> q(soft.size());
         for (size_t i = 0; i < q.size(); ++i)
             q[i] = quantize_llr(soft[i], 8.0f);
-        const auto map = cuda::make_depuncture_map(c->puncture_pattern(), c->mother_bits_per_block(),
-                                                   c->coded_bits_per_block(), c->inverted());
-        const std::vector<int8_t> llr = depuncture_by_map(map, q, blocks);
+        // Block by block, as the device depuncturer restarts the pattern at every block.
+        const conv::puncturer punct(c->puncture_pattern(), c->inverted());
+        const size_t M = c->mother_bits_per_block(), C = c->coded_bits_per_block();
+        std::vector<int8_t> llr(blocks * M);
+        for (size_t b = 0; b < blocks; ++b)
+            punct.depuncture(q.data() + b * C, M, 0, llr.data() + b * M);
 
         viterbi_options opts;
         opts.threads = 1;

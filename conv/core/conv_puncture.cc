@@ -9,22 +9,24 @@ namespace gpufec {
 namespace conv {
 
 puncturer::puncturer(const std::vector<uint8_t>& pattern, const std::vector<bool>& inverted)
-    : m_pattern(pattern), m_flip(pattern.size(), 0)
+    : m_rank(pattern.size(), -1), m_flip(pattern.size(), 0)
 {
-    for (size_t i = 0; i < m_pattern.size(); ++i)
-        if (m_pattern[i])
+    for (size_t i = 0; i < pattern.size(); ++i)
+        if (pattern[i]) {
+            m_rank[i] = static_cast<int32_t>(m_kept.size());
             m_kept.push_back(static_cast<uint32_t>(i));
+        }
     if (m_kept.empty())
         throw std::invalid_argument("puncture pattern sends nothing: it needs at least one '1'");
     if (!inverted.empty()) {
-        if (m_pattern.size() % inverted.size() != 0)
-            throw std::invalid_argument("puncture pattern of " + std::to_string(m_pattern.size()) +
+        if (m_rank.size() % inverted.size() != 0)
+            throw std::invalid_argument("puncture pattern of " + std::to_string(m_rank.size()) +
                                         " positions is no whole number of steps of " +
                                         std::to_string(inverted.size()) + " outputs");
-        for (size_t i = 0; i < m_pattern.size(); ++i)
+        for (size_t i = 0; i < m_rank.size(); ++i)
             m_flip[i] = inverted[i % inverted.size()];
     }
-    m_identity = m_kept.size() == m_pattern.size() &&
+    m_identity = m_kept.size() == m_rank.size() &&
                  std::find(m_flip.begin(), m_flip.end(), 1) == m_flip.end();
 }
 
@@ -34,7 +36,7 @@ uint64_t puncturer::kept_count(uint64_t phase, uint64_t n_mother) const
     const auto kept_before = [this](uint64_t x) {
         uint64_t count = (x / period()) * kept_per_period();
         for (uint64_t p = 0; p < x % period(); ++p)
-            count += m_pattern[p] != 0;
+            count += m_rank[p] >= 0;
         return count;
     };
     return kept_before(phase + n_mother) - kept_before(phase);
@@ -47,10 +49,12 @@ uint64_t puncturer::mother_position(uint64_t sent) const
 
 size_t puncturer::puncture(const uint8_t* mother, size_t n_mother, uint64_t phase, uint8_t* out) const
 {
-    size_t p = phase % period(), written = 0;
+    const puncture_map m = map();
+    uint32_t p = uint32_t(phase % period());
+    size_t written = 0;
     for (size_t i = 0; i < n_mother; ++i) {
-        if (m_pattern[p])
-            out[written++] = mother[i] ^ m_flip[p];
+        if (m.sent(p))
+            out[written++] = m.bit(p, mother[i]);
         if (++p == period())
             p = 0;
     }
@@ -59,9 +63,11 @@ size_t puncturer::puncture(const uint8_t* mother, size_t n_mother, uint64_t phas
 
 size_t puncturer::depuncture(const int8_t* in, size_t n_mother, uint64_t phase, int8_t* mother) const
 {
-    size_t p = phase % period(), read = 0;
+    const puncture_map m = map();
+    uint32_t p = uint32_t(phase % period());
+    size_t read = 0;
     for (size_t i = 0; i < n_mother; ++i) {
-        mother[i] = m_pattern[p] ? (m_flip[p] ? int8_t(-in[read++]) : in[read++]) : int8_t(0);
+        mother[i] = m.sent(p) ? m.soft(p, in[read++]) : int8_t(0);
         if (++p == period())
             p = 0;
     }

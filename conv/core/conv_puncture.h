@@ -5,12 +5,14 @@
  *
  * Positions are counted in the mother (unpunctured) coded stream; pattern position p applies to
  * mother position p mod pattern.size(). The "phase" of a call is the mother position of its
- * first value, so a stream cut into calls is punctured as one.
+ * first value, so a stream cut into calls is punctured as one. The pattern lives in one map
+ * (conv/common/conv_puncture_map.h) that the device depuncturer reads too.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CORE_CONV_PUNCTURE_H
 #define INCLUDED_GPUFEC_CORE_CONV_PUNCTURE_H
 
+#include "conv/common/conv_puncture_map.h"
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -30,9 +32,15 @@ public:
     /*! @brief Neither deletes nor inverts: the channel stream is the mother stream. */
     bool identity() const { return m_identity; }
 
-    size_t period() const { return m_pattern.size(); }
+    size_t period() const { return m_rank.size(); }
     /*! @brief Sent positions per period. */
     size_t kept_per_period() const { return m_kept.size(); }
+
+    /*! @brief The map (a view of this object's arrays: valid while it lives). */
+    puncture_map map() const
+    {
+        return { uint32_t(m_rank.size()), uint32_t(m_kept.size()), m_rank.data(), m_flip.data() };
+    }
 
     /*! @brief Sent positions among mother positions [phase, phase + n_mother). */
     uint64_t kept_count(uint64_t phase, uint64_t n_mother) const;
@@ -57,8 +65,8 @@ public:
     size_t depuncture(const int8_t* in, size_t n_mother, uint64_t phase, int8_t* mother) const;
 
 private:
-    std::vector<uint8_t> m_pattern;
-    std::vector<uint8_t> m_flip;  //!< per pattern position: 1 where the output is inverted
+    std::vector<int32_t> m_rank;  //!< puncture_map::rank
+    std::vector<uint8_t> m_flip;  //!< puncture_map::flip
     std::vector<uint32_t> m_kept; //!< pattern positions that are sent, ascending
     bool m_identity;
 };

@@ -7,6 +7,7 @@
 #include <gnuradio/gpufec/conv/conv_code.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <functional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -111,6 +112,7 @@ class conv_code_test : public CppUnit::TestFixture
     CPPUNIT_TEST(sizes_and_names);
     CPPUNIT_TEST(frame_for_coded_length);
     CPPUNIT_TEST(puncturer_phases);
+    CPPUNIT_TEST(puncture_map_reads_whole_blocks);
     CPPUNIT_TEST(encoder_matches_gr_fec);
     CPPUNIT_TEST(tailbiting_short_frame_is_circular);
     CPPUNIT_TEST(streaming_blocks_continue);
@@ -456,6 +458,41 @@ class conv_code_test : public CppUnit::TestFixture
         std::vector<int8_t> back(8);
         CPPUNIT_ASSERT_EQUAL(size_t(5), p.depuncture(sent.data(), 8, 4, back.data()));
         CPPUNIT_ASSERT(std::vector<int8_t>({ 1, 0, 3, 4, 0, 6, 7, 0 }) == back);
+    }
+
+    /* The map's random access (what the device depuncturer reads, block by block) against a
+     * hand-written block and the puncturer's sequential loop. */
+    void puncture_map_reads_whole_blocks()
+    {
+        const std::vector<int8_t> sent = { 1, 2, 3, 4, 5, 6, 7, 8 };
+        const conv::puncturer small({ 1, 1, 0, 1, 1, 0 }, { false, true });
+        std::vector<int8_t> got(12);
+        for (uint32_t m = 0; m < got.size(); ++m)
+            got[m] = small.map().value(m, sent.data());
+        CPPUNIT_ASSERT(std::vector<int8_t>({ 1, -2, 0, -3, 4, 0, 5, -6, 0, -7, 8, 0 }) == got);
+
+        std::mt19937 rng(4);
+        // Framed codes restart the pattern per frame (M not a multiple of the period here);
+        // a streaming code's block is one period.
+        for (const auto& c : { conv_code::make(7, p171, "3/4", termination::TERMINATED, 100),
+                               conv_code::make(7, p171, "7/8", termination::TAILBITING, 33),
+                               conv_code::make(5, { 023, 035 }, "110110", termination::STREAMING),
+                               conv_code::make(7, p171, "", termination::TRUNCATED, 50),
+                               conv_code::make_signed(7, { 0171, -0133 }, "", termination::STREAMING),
+                               conv_code::make_signed(7, { -0133, 0171 }, "3/4", termination::TERMINATED, 70) }) {
+            const size_t M = c->mother_bits_per_block(), C = c->coded_bits_per_block(), blocks = 9;
+            std::vector<int8_t> in(blocks * C);
+            for (auto& x : in)
+                x = int8_t(int(rng() % 255) - 127);
+            const conv::puncturer p(c->puncture_pattern(), c->inverted());
+            std::vector<int8_t> expect(blocks * M), by_map(blocks * M);
+            for (size_t b = 0; b < blocks; ++b) {
+                CPPUNIT_ASSERT_EQUAL(C, p.depuncture(in.data() + b * C, M, 0, expect.data() + b * M));
+                for (uint32_t m = 0; m < M; ++m)
+                    by_map[b * M + m] = p.map().value(m, in.data() + b * C);
+            }
+            CPPUNIT_ASSERT_MESSAGE(c->name(), expect == by_map);
+        }
     }
 
     void encoder_matches_gr_fec()

@@ -22,8 +22,7 @@
 
 #ifdef GPUFEC_HAVE_CUDA
 #include "skeleton/cuda/device_buffer.h"
-#include "lte/cuda/lte_turbo_kernels.h"
-#include "lte/cuda/lte_turbo_tables.h"
+#include <gnuradio/gpufec/lte/lte_device.h>
 #endif
 
 namespace gpufec_bench {
@@ -167,26 +166,23 @@ void bench_engine(const config& cfg, table& out, const lte_turbo_code_sptr& code
               spread_note(spread) + ", " + std::to_string(n) + " blocks a call, " + quality(b, bits.data(), n) });
 }
 
-/* The kernel alone on device memory: a large batch for throughput, one block for latency. */
+/* The kernel alone on device memory (the family's device plan, lte_device.h): a large batch
+ * for throughput, one block for latency. */
 void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code, const blocks& b)
 {
     cuda::stream st;
-    const cuda::turbo_tables tables(*code);
     const size_t K = code->K(), N = code->coded_bits_per_block();
     cuda::device_buffer<float> llr(b.n * N);
     cuda::device_buffer<uint8_t> bits(b.n * K);
     GPUFEC_CUDA_CHECK(cudaMemcpy(llr.get(), b.llr.data(), b.n * N * sizeof(float), cudaMemcpyHostToDevice));
     std::vector<uint8_t> h(b.n * K);
 
-    auto run = [&](const split& s, size_t n, const cuda::turbo_launch_config& lc, double* spread) {
-        const cuda::turbo_code_shape shape = tables.shape(params_for(s));
-        cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, n));
+    auto run = [&](const split& s, size_t n, const device::lte_turbo_launch& lc, double* spread) {
+        const device::lte_turbo_plan plan(*code, params_for(s), lc);
+        cuda::device_buffer<uint8_t> work(plan.workspace_bytes(n));
         const double ms = median_gpu_ms(
             st.get(),
-            [&] {
-                cuda::launch_turbo_decode(shape, llr.get(), n, bits.get(), nullptr, nullptr, work.get(),
-                                          work.size(), st.get(), lc);
-            },
+            [&] { plan.decode(llr.get(), n, bits.get(), nullptr, nullptr, work.get(), work.size(), st.get()); },
             cfg, spread);
         GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), bits.get(), n * K, cudaMemcpyDeviceToHost, st.get()));
         st.synchronize();
@@ -204,7 +200,7 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
     // P = 64 and 128: forward and backward passes at once, a quarter more arithmetic).
     for (const split& s : default_candidates) {
         double spread = 0;
-        const double ms = run(s, b.n, { 1, cuda::turbo_layout::AUTO }, &spread);
+        const double ms = run(s, b.n, { 1, device::lte_turbo_layout::AUTO }, &spread);
         out.add({ "turbo", "K=6144 kernel, 1 thread a window, " + split_name(s), "cuda",
                   "Gbit/s", b.n * K / ms / 1e6, spread_note(spread) + ", " + std::to_string(b.n) + " blocks" });
     }
@@ -216,16 +212,15 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
             hq[i] = static_cast<int8_t>(std::max(-127.0f, std::min(127.0f, std::nearbyint(8 * b.llr[i]))));
         cuda::device_buffer<int8_t> q(hq.size());
         GPUFEC_CUDA_CHECK(cudaMemcpy(q.get(), hq.data(), hq.size(), cudaMemcpyHostToDevice));
-        const auto run16 = [&](const split& s, size_t n, const cuda::turbo_launch_config& lc, double* spread) {
+        const auto run16 = [&](const split& s, size_t n, const device::lte_turbo_launch& lc, double* spread) {
             lte_turbo_params p = params_for(s);
             p.metrics = turbo_metrics::INT16;
-            const cuda::turbo_code_shape shape = tables.shape(p);
-            cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, n));
+            const device::lte_turbo_plan plan(*code, p, lc);
+            cuda::device_buffer<uint8_t> work(plan.workspace_bytes(n));
             const double ms = median_gpu_ms(
                 st.get(),
                 [&] {
-                    cuda::launch_turbo_decode(shape, q.get(), 8.0f, n, bits.get(), nullptr, nullptr, work.get(),
-                                              work.size(), st.get(), lc);
+                    plan.decode(q.get(), 8.0f, n, bits.get(), nullptr, nullptr, work.get(), work.size(), st.get());
                 },
                 cfg, spread);
             GPUFEC_CUDA_CHECK(cudaMemcpyAsync(h.data(), bits.get(), n * K, cudaMemcpyDeviceToHost, st.get()));
@@ -235,7 +230,7 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
         for (const split& s : { split{ 64, 8 }, split{ 128, 16 }, split{ 192, 32 }, split{ 384, 16 } })
             for (unsigned T : { 0u, 1u, 2u }) {
                 double spread = 0;
-                const double ms = run16(s, b.n, { T, cuda::turbo_layout::AUTO }, &spread);
+                const double ms = run16(s, b.n, { T, device::lte_turbo_layout::AUTO }, &spread);
                 out.add({ "turbo",
                           "K=6144 kernel, 16-bit metrics, " +
                               (T == 0 ? std::string("automatic mapping") : std::to_string(T) + " thread(s) a window") +
@@ -250,7 +245,7 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
             const split s{ 128, 16 };
             lte_turbo_params p = params_for(s);
             p.metrics = m;
-            const size_t wave = cuda::turbo_resident_blocks(tables.shape(p)), n = b.n / wave * wave;
+            const size_t wave = device::lte_turbo_plan(*code, p).resident_blocks(), n = b.n / wave * wave;
             double spread = 0;
             const double ms = m == turbo_metrics::INT16 ? run16(s, n, {}, &spread) : run(s, n, {}, &spread);
             out.add({ "turbo",
@@ -273,12 +268,11 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
     // events around it time the GPU alone (not the host's launch work). The BLOCK kernel (one
     // thread block) against the cluster kernel (docs/turbo.md, "Cluster kernel") with 8 and 16
     // thread blocks, also at the shorter windows that only the cluster kernel can use.
-    auto latency = [&](const split& s, const cuda::turbo_launch_config& lc, const std::string& kernel) {
-        const cuda::turbo_code_shape shape = tables.shape(params_for(s));
-        cuda::device_buffer<uint8_t> work(cuda::turbo_workspace_bytes(shape, 1));
+    auto latency = [&](const split& s, const device::lte_turbo_launch& lc, const std::string& kernel) {
+        const device::lte_turbo_plan plan(*code, params_for(s), lc);
+        cuda::device_buffer<uint8_t> work(plan.workspace_bytes(1));
         auto launch = [&] {
-            cuda::launch_turbo_decode(shape, llr.get(), 1, bits.get(), nullptr, nullptr, work.get(), work.size(),
-                                      st.get(), lc);
+            plan.decode(llr.get(), 1, bits.get(), nullptr, nullptr, work.get(), work.size(), st.get());
         };
         for (int i = 0; i < cfg.warmup; ++i)
             launch();
@@ -302,26 +296,26 @@ void bench_kernel(const config& cfg, table& out, const lte_turbo_code_sptr& code
     };
     const split latency_splits[] = { { 64, 16 }, { 128, 16 }, { 192, 32 }, { 384, 16 }, { 768, 8 } };
     for (const split& s : latency_splits) {
-        cuda::turbo_launch_config block;
-        block.kernel = cuda::turbo_kernel::BLOCK;
+        device::lte_turbo_launch block;
+        block.kernel = device::lte_turbo_kernel::BLOCK;
         latency(s, block, "one thread block");
-        if (!cuda::turbo_cluster_supported())
+        if (!device::lte_turbo_cluster_supported())
             continue;
         for (unsigned C : { 8u, 16u }) {
-            cuda::turbo_launch_config cl;
-            cl.kernel = cuda::turbo_kernel::CLUSTER;
+            device::lte_turbo_launch cl;
+            cl.kernel = device::lte_turbo_kernel::CLUSTER;
             cl.cluster_size = C;
             latency(s, cl, "cluster of " + std::to_string(C));
         }
     }
     // Fewer threads a window in the cluster kernel (T = 4 where it fits): fewer warps waiting
     // at each barrier, more steps each (docs/turbo.md, "Cluster kernel").
-    if (cuda::turbo_cluster_supported())
+    if (device::lte_turbo_cluster_supported())
         for (const split& s : { split{ 384, 16 }, split{ 768, 8 } })
             for (unsigned C : { 8u, 16u })
                 for (unsigned T : { 1u, 2u }) {
-                    cuda::turbo_launch_config cl;
-                    cl.kernel = cuda::turbo_kernel::CLUSTER;
+                    device::lte_turbo_launch cl;
+                    cl.kernel = device::lte_turbo_kernel::CLUSTER;
                     cl.cluster_size = C;
                     cl.threads_per_window = T;
                     latency(s, cl, "cluster of " + std::to_string(C) + ", " + std::to_string(T) + " threads a window");

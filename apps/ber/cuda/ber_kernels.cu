@@ -1,7 +1,6 @@
 /* Kernels of the GPU-resident BER simulation: grid-stride loops, memory-bound.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "conv/cuda/conv_encode_kernels.h"
 #include "skeleton/cuda/cuda_check.h"
 #include "ber_kernels.h"
 #include <algorithm>
@@ -12,9 +11,6 @@ namespace gr {
 namespace gpufec {
 namespace cuda {
 
-static_assert(depuncture_max_period == conv_encode_max_pattern,
-              "the depuncturer takes every pattern the GPU encoder takes");
-
 namespace {
 
 constexpr unsigned threads_per_block = 256;
@@ -24,18 +20,6 @@ unsigned grid_for(size_t threads)
 {
     const size_t blocks = (threads + threads_per_block - 1) / threads_per_block;
     return unsigned(std::min<size_t>(std::max<size_t>(blocks, 1), size_t(1) << 16));
-}
-
-__global__ void depuncture_kernel(const __grid_constant__ depuncture_map map,
-                                  const int8_t* __restrict__ in,
-                                  int8_t* __restrict__ out,
-                                  size_t total)
-{
-    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < total;
-         i += size_t(gridDim.x) * blockDim.x) {
-        const size_t block = i / map.mother_per_block;
-        out[i] = map.value(uint32_t(i - block * map.mother_per_block), in + block * map.coded_per_block);
-    }
 }
 
 __global__ void hard_decisions_kernel(const float* __restrict__ soft, uint8_t* __restrict__ bits, size_t n)
@@ -77,19 +61,6 @@ __global__ void count_frame_errors_kernel(const uint8_t* __restrict__ info,
 }
 
 } // namespace
-
-void launch_depuncture(const depuncture_map& map,
-                       const int8_t* in,
-                       int8_t* out,
-                       size_t n_blocks,
-                       cudaStream_t stream)
-{
-    const size_t total = n_blocks * map.mother_per_block;
-    if (total == 0)
-        return;
-    depuncture_kernel<<<grid_for(total), threads_per_block, 0, stream>>>(map, in, out, total);
-    GPUFEC_CUDA_CHECK_LAUNCH();
-}
 
 void launch_hard_decisions(const float* soft, uint8_t* bits, size_t n, cudaStream_t stream)
 {

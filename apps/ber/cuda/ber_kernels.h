@@ -1,12 +1,11 @@
 /* Launchers of the kernels of the GPU-resident BER simulation (gpufec_ber --backend cuda):
- * depuncturing, hard decisions and error counting. Device pointers, sizes and a stream in;
+ * hard decisions and error counting. Device pointers, sizes and a stream in;
  * errors thrown (cuda_check.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_BER_KERNELS_H
 #define INCLUDED_GPUFEC_CUDA_BER_KERNELS_H
 
-#include "conv/common/conv_depuncture_map.h"
 #include <cuda_runtime.h>
 #include <cstddef>
 #include <cstdint>
@@ -14,17 +13,6 @@
 namespace gr {
 namespace gpufec {
 namespace cuda {
-
-/*!
- * n_blocks blocks: mother position m of block b gets map.value(m, in + b * C): its sent value
- * (negated for an inverted output), or 0 (an erasure) where the pattern deletes it; out holds
- * n_blocks * M values.
- */
-void launch_depuncture(const depuncture_map& map,
-                       const int8_t* in,
-                       int8_t* out,
-                       size_t n_blocks,
-                       cudaStream_t stream);
 
 /*! bits[i] = soft[i] > 0 (the uncoded "decoder", as on the host). */
 void launch_hard_decisions(const float* soft, uint8_t* bits, size_t n, cudaStream_t stream);

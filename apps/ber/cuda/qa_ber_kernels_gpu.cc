@@ -1,16 +1,15 @@
-/* The BER simulation's kernels against their host definitions: the depuncturer against
- * conv::puncturer, hard decisions and error counts against plain loops, and the device-side
- * generator blocks against awgn_bpsk_generator on the CPU, bit for bit.
+/* The BER simulation's device steps against their host definitions: the conv family's device
+ * depuncturer against conv::puncturer, hard decisions and error counts against plain loops, and
+ * the awgn family's device blocks against awgn_bpsk_generator on the CPU, bit for bit.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "skeleton/cuda/device_buffer.h"
 #include "ber_kernels.h"
-#include "awgn/core/awgn_coded_blocks_cuda.h"
-#include "awgn/core/awgn_bpsk_backends.h"
-#include "skeleton/common/quantize.h"
 #include "conv/core/conv_puncture.h"
-#include <gnuradio/gpufec/awgn/awgn_bpsk.h>
+#include "skeleton/common/quantize.h"
+#include "skeleton/cuda/device_buffer.h"
+#include <gnuradio/gpufec/awgn/awgn_device.h>
 #include <gnuradio/gpufec/conv/conv_code.h>
+#include <gnuradio/gpufec/conv/conv_device.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cmath>
 #include <cstring>
@@ -76,8 +75,7 @@ private:
                 p.depuncture(in.data() + b * C, M, 0, expect.data() + b * M);
             const auto d_in = to_device(in);
             cuda::device_buffer<int8_t> d_out(expect.size());
-            cuda::launch_depuncture(cuda::make_depuncture_map(c->puncture_pattern(), M, C, c->inverted()), d_in.get(),
-                                    d_out.get(), blocks, nullptr);
+            device::conv_depuncture_plan(*c).depuncture(d_in.get(), d_out.get(), blocks, nullptr);
             CPPUNIT_ASSERT_MESSAGE(c->name(), to_host(d_out, expect.size()) == expect);
         }
     }
@@ -139,7 +137,6 @@ private:
     void coded_blocks_equal_cpu_generator()
     {
         const awgn_noise noise = awgn_noise::from_snr(2.0, snr_kind::EBN0, 0.5);
-        const detail::awgn_sample_params p = sample_params(noise, soft_output::LLR);
         for (const auto& c : { conv_code::make(7, { 0171, 0133 }, "3/4", termination::STREAMING),
                                conv_code::make(7, { 0171, 0133 }, "", termination::TERMINATED, 500) }) {
             const size_t k = c->info_bits_per_block(), n = c->coded_bits_per_block();
@@ -153,8 +150,8 @@ private:
                 const size_t blocks = 1700;
                 cuda::device_buffer<uint8_t> d_info(hist + blocks * k), d_coded(blocks * n);
                 cuda::device_buffer<float> d_soft(blocks * n);
-                cuda::launch_coded_blocks(*c, first, blocks, 21, p, d_info.get(), d_coded.get(),
-                                          d_soft.get(), nullptr);
+                device::awgn_coded_blocks(*c, first, blocks, 21, noise, soft_output::LLR, d_info.get(),
+                                          d_coded.get(), d_soft.get(), nullptr);
                 const auto h_info = to_host(d_info, hist + blocks * k);
                 const auto h_soft = to_host(d_soft, blocks * n);
                 const std::string what = c->name() + " from block " + std::to_string(first);
@@ -169,8 +166,8 @@ private:
                 // that clamps many of them, and an odd block count for unaligned ends).
                 for (float scale : { 8.0f, 40.0f }) {
                     cuda::device_buffer<int8_t> d_llr(blocks * n);
-                    cuda::launch_coded_blocks(*c, first, blocks - 1, 21, p, d_info.get(),
-                                              d_coded.get(), d_llr.get(), scale, nullptr);
+                    device::awgn_coded_blocks(*c, first, blocks - 1, 21, noise, soft_output::LLR,
+                                              d_info.get(), d_coded.get(), d_llr.get(), scale, nullptr);
                     const auto h_llr = to_host(d_llr, (blocks - 1) * n);
                     for (size_t i = 0; i < h_llr.size(); ++i)
                         CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " int8 value " + std::to_string(i),
