@@ -371,12 +371,16 @@ void bsid_stream_decoder::state::finish(bsid_stream_decoder& d,
     f.drift = frame_start + tau + d_hat - static_cast<long long>(frame + 1) * tau;
     f.drift_confidence = conf;
     f.resynchronised = resynchronised;
-    f.symbols.assign(decisions.begin() + static_cast<long>(slot * N),
-                     decisions.begin() + static_cast<long>((slot + 1) * N));
-    if (d.m_keep_posteriors)
-        f.posteriors.assign(posteriors.begin() + static_cast<long>(slot * N * q),
-                            posteriors.begin() + static_cast<long>((slot + 1) * N * q));
-    d.m_ready.push_back(std::move(f));
+    const uint32_t* symbols = decisions.data() + slot * N;
+    const double* post = d.m_keep_posteriors ? posteriors.data() + slot * N * q : nullptr;
+    if (d.m_sink) {
+        d.m_sink(f, symbols, post);
+    } else {
+        f.symbols.assign(symbols, symbols + N);
+        if (post)
+            f.posteriors.assign(post, post + N * q);
+        d.m_ready.push_back(std::move(f));
+    }
     ++frame;
 
     // The next frame: its start, and its prior centred on it. A start that would not move

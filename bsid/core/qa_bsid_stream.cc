@@ -1,12 +1,15 @@
 /* The stream decoder: a clean stream in any chunking, a noisy stream whose drift estimates
  * follow the channel's true drift, a burst that loses sync and the search that finds it again,
  * flush (the last frame ends where the stream does; a short remainder is dropped), pending()
- * and reset().
+ * and reset(); the stream engine the block runs: the decoder's frames written once, as bits or
+ * posteriors, with an event a frame.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "bsid/core/bsid_stream_engine.h"
 #include "skeleton/test/qa_expect.h"
 #include <gnuradio/gpufec/bsid/bsid_map.h>
 #include <cppunit/extensions/HelperMacros.h>
+#include <cstring>
 #include <random>
 
 namespace gr {
@@ -76,6 +79,34 @@ bsid_map_options options(size_t lookahead)
     return o;
 }
 
+/* The engine fed in pieces as the block feeds it (pull what is there, push, flush at the end):
+ * its output items and events. */
+std::vector<uint8_t> run_engine(bsid_stream_engine& e,
+                                const std::vector<uint8_t>& rx,
+                                std::mt19937& chunks,
+                                std::vector<stream_event>& events)
+{
+    const size_t item = e.shape().out_item_bytes;
+    std::vector<uint8_t> out;
+    const auto pull = [&] {
+        const size_t n = e.available();
+        std::vector<uint8_t> buf(n * item);
+        CPPUNIT_ASSERT_EQUAL(n, e.pull(buf.data(), n + 5));
+        out.insert(out.end(), buf.begin(), buf.end());
+        for (stream_event ev; e.next_event(ev);)
+            events.push_back(ev);
+    };
+    for (size_t done = 0; done < rx.size();) {
+        const size_t len = std::min<size_t>(rx.size() - done, 1 + chunks() % 700);
+        e.push(rx.data() + done, len);
+        done += len;
+        pull();
+    }
+    CPPUNIT_ASSERT_EQUAL(size_t(0), e.flush());
+    pull();
+    return out;
+}
+
 } // namespace
 
 class bsid_stream_test : public CppUnit::TestFixture
@@ -87,6 +118,7 @@ class bsid_stream_test : public CppUnit::TestFixture
     CPPUNIT_TEST(lost_sync);
     CPPUNIT_TEST(flush_and_reset);
     CPPUNIT_TEST(pooled_lattice);
+    CPPUNIT_TEST(stream_engine_output);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -248,6 +280,73 @@ public:
                 errors += f.symbols[i] != s.symbols[t * 12 + i];
         }
         CPPUNIT_ASSERT_MESSAGE(std::to_string(errors), errors <= 12 * 12 / 50);
+    }
+
+    /* The engine against the decoder's frames: the same frames, their symbols as bits (most
+     * significant first) or their posteriors as floats, an event a frame with its tags and the
+     * end of its received bits; through a burst that loses sync, so a resync warning too. */
+    void stream_engine_output()
+    {
+        const auto code = tvb_code::make(8, 16, 12, {}, "random", 5);
+        const bsid_params p = params(0.002, 0.002, 0.0);
+        const size_t F = 24;
+        const stream s = make_stream(*code, p, F, 11);
+        // The burst of lost_sync: 2 M_tau random bits between frames 9 and 10.
+        const bsid_drift_limits l = bsid_derive_drift_limits(p, 8, 12);
+        const size_t cut = static_cast<size_t>(10 * 96 + s.tx.drift[10 * 96]);
+        std::vector<uint8_t> rx(s.tx.received.begin(), s.tx.received.begin() + static_cast<long>(cut));
+        std::mt19937 g(12);
+        for (size_t k = 0; k < 2 * l.frame_states(); ++k)
+            rx.push_back(g() & 1u);
+        rx.insert(rx.end(), s.tx.received.begin() + static_cast<long>(cut), s.tx.received.end());
+        for (bool post : { false, true }) {
+            bsid_stream_decoder dec(code, p, options(4), post);
+            const auto frames = run(dec, rx, &g);
+            bsid_stream_engine e(code, p, options(4), post);
+            CPPUNIT_ASSERT_EQUAL(size_t(post ? 16 * 4 : 1), e.shape().out_item_bytes);
+            CPPUNIT_ASSERT_EQUAL(size_t(96), e.shape().in_per_period);
+            std::vector<stream_event> events;
+            const auto out = run_engine(e, rx, g, events);
+            CPPUNIT_ASSERT(dec.resyncs() >= 1);
+            CPPUNIT_ASSERT_EQUAL(dec.resyncs(), e.resyncs());
+            CPPUNIT_ASSERT_EQUAL(uint64_t(frames.size()), e.frames());
+            CPPUNIT_ASSERT_EQUAL(frames.size(), events.size());
+            const size_t per = post ? 12 * 16 * 4 : 12 * 4;
+            CPPUNIT_ASSERT_EQUAL(frames.size() * per, out.size());
+            size_t warnings = 0;
+            for (size_t k = 0; k < frames.size(); ++k) {
+                const bsid_stream_frame& f = frames[k];
+                const stream_event& ev = events[k];
+                CPPUNIT_ASSERT_EQUAL(uint64_t(k * per / e.shape().out_item_bytes), ev.out_item);
+                CPPUNIT_ASSERT_EQUAL(uint64_t(int64_t((k + 1) * 96) + f.drift), ev.in_end);
+                CPPUNIT_ASSERT_EQUAL(std::string("frame_start"), std::string(ev.tags[0].key));
+                CPPUNIT_ASSERT_EQUAL(f.index, ev.tags[0].u);
+                CPPUNIT_ASSERT_EQUAL(f.drift, ev.tags[1].i);
+                CPPUNIT_ASSERT_EQUAL(f.drift_confidence, ev.tags[2].f);
+                CPPUNIT_ASSERT_EQUAL(int64_t(f.resynchronised), ev.tags[3].i);
+                CPPUNIT_ASSERT_EQUAL(f.resynchronised, !ev.warning.empty());
+                warnings += !ev.warning.empty();
+                const uint8_t* o = out.data() + k * per;
+                if (post) {
+                    for (size_t i = 0; i < f.posteriors.size(); ++i) {
+                        float v;
+                        std::memcpy(&v, o + 4 * i, 4);
+                        CPPUNIT_ASSERT_EQUAL(static_cast<float>(f.posteriors[i]), v);
+                    }
+                } else {
+                    for (size_t i = 0; i < 12; ++i)
+                        for (unsigned b = 0; b < 4; ++b)
+                            CPPUNIT_ASSERT_EQUAL(uint8_t((f.symbols[i] >> (3 - b)) & 1u), o[i * 4 + b]);
+                }
+            }
+            CPPUNIT_ASSERT(warnings >= 1);
+            CPPUNIT_ASSERT_EQUAL(int64_t(frames.back().drift), e.drift());
+            // reset() starts anew: no output, no events, counts at 0.
+            e.push(rx.data(), 500);
+            e.reset();
+            stream_event ev;
+            CPPUNIT_ASSERT(e.available() == 0 && !e.next_event(ev) && e.frames() == 0 && e.resyncs() == 0);
+        }
     }
 
     void flush_and_reset()

@@ -441,6 +441,38 @@ class qa_bsid(bounded_test):
         np.testing.assert_array_equal(np.array(sink.data(), np.uint8), out)
         self.assertEqual(dec.frames_decoded(), F)
 
+    def test_decoder_block_resyncs_after_a_burst(self):
+        # A burst of random bits between frames 9 and 10 (twice the frame's drift range): the
+        # block loses sync, finds frame 10 again by a search and stays in sync after it, as
+        # the numpy stream decoder (the decoder's own frame queue) does; the input's tags go
+        # to the frame whose received bits hold them.
+        c = gpufec.tvb_code(8, 16, 12, construction="random", seed=5)
+        ch = gpufec.bsid_channel_model(0.002, 0.002, 0.0, seed=11)
+        F = 24
+        s, rx, drift = self.stream(c, ch, F)
+        dec = gpufec.bsid_map_decoder(c, ch, backend="cpu", lookahead=4)
+        lim = dec.limits()
+        cut = 10 * c.tau + int(drift[10 * c.tau])
+        burst = np.random.default_rng(12).integers(0, 2, 2 * (lim.frame_max - lim.frame_min + 1))
+        rx = np.concatenate([rx[:cut], burst.astype(np.uint8), rx[cut:]])
+        want = gpufec.bsid_stream_decode(c, ch, rx, lookahead=4, backend="cpu")
+        mark = int(want["start"][15]) + 5
+        tags = [gr.tag_utils.python_to_tag((mark, gr.pmt.intern("mark"), gr.pmt.from_long(15),
+                                            gr.pmt.PMT_NIL))]
+        # (A vector source with tags writes its whole vector in one call: no smaller chunks.)
+        sink = run(blocks.vector_source_b(rx.tolist(), False, 1, tags), dec)
+        out = np.array(sink.data(), np.uint8)
+        frame_bits = c.N * 4
+        self.assertEqual(len(out), F * frame_bits)
+        np.testing.assert_array_equal(out, c.bits_from_symbols(want["symbols"].ravel()))
+        self.assertEqual([v for _, v in tags_of(sink, "drift")], want["drift"].tolist())
+        resync = [v for _, v in tags_of(sink, "resync")]
+        self.assertEqual(resync, want["resync"].tolist())
+        self.assertEqual([f for f in range(F) if resync[f]], [10])
+        self.assertGreaterEqual(dec.resyncs(), 1)
+        self.assertEqual(tags_of(sink, "mark"), [(15 * frame_bits, 15)])
+        self.assertLess(np.mean(want["symbols"] != s), 0.05)
+
     def test_flowgraph_is_the_numpy_chain(self):
         # encoder -> channel -> decoder, as blocks, gives what the numpy functions give
         c = gpufec.tvb_code(8, 16, 12, construction="random", seed=4)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "viterbi_decoder_impl.h"
 #include <gnuradio/io_signature.h>
+#include <deque>
 #include <stdexcept>
 
 namespace gr {
@@ -38,6 +39,58 @@ sized_frame_decoder sized_engines(const conv_code_sptr& code, const viterbi_opti
     };
 }
 
+/* The pairing decoder as a stream engine: each change of pairing is an event that tags the
+ * first bit decoded with the new pairing ("pairing", the new offset). */
+class pairing_engine final : public stream_engine
+{
+public:
+    pairing_engine(std::shared_ptr<viterbi_pairing_decoder> dec, soft_type input)
+        : m_dec(dec), m_soft(as_stream_engine(std::move(dec), input))
+    {
+    }
+    const backend_choice& backend() const override { return m_soft->backend(); }
+    stream_shape shape() const override { return m_soft->shape(); }
+    void push(const void* in, size_t n) override { m_soft->push(in, n); }
+    size_t flush() override { return m_soft->flush(); }
+    void reset() override
+    {
+        m_soft->reset();
+        m_pulled = 0;
+        m_events.clear();
+    }
+    size_t pending() const override { return m_soft->pending(); }
+    size_t available() const override { return m_soft->available(); }
+    size_t pull(void* out, size_t max) override
+    {
+        m_changes.clear();
+        const size_t n = m_dec->pull(static_cast<uint8_t*>(out), max, m_changes);
+        for (const auto& c : m_changes) {
+            stream_event e;
+            e.out_item = m_pulled + c.bit;
+            e.add_i64("pairing", c.offset);
+            m_events.push_back(std::move(e));
+        }
+        m_pulled += n;
+        return n;
+    }
+    bool next_event(stream_event& e) override
+    {
+        if (m_events.empty())
+            return false;
+        e = std::move(m_events.front());
+        m_events.pop_front();
+        return true;
+    }
+    nonfinite_report nonfinite() const override { return m_soft->nonfinite(); }
+
+private:
+    const std::shared_ptr<viterbi_pairing_decoder> m_dec;
+    const std::shared_ptr<stream_engine> m_soft;
+    std::vector<pairing_change> m_changes;
+    std::deque<stream_event> m_events;
+    uint64_t m_pulled = 0; //!< bits pulled since the last reset
+};
+
 } // namespace
 
 viterbi_decoder_impl::viterbi_decoder_impl(conv_code_sptr code,
@@ -65,27 +118,15 @@ viterbi_decoder_impl::viterbi_decoder_impl(const conv_code_sptr& code,
                 gr::io_signature::make(1, 1, sizeof(uint8_t))),
       decoder_block<viterbi_decoder>(
           engine && !engine->streaming() ? std::shared_ptr<frame_decoder>(engine) : nullptr,
-          pairing ? std::shared_ptr<stream_decoder>(pairing)
-                  : engine->streaming() ? std::shared_ptr<stream_decoder>(engine) : nullptr,
+          pairing ? std::shared_ptr<stream_engine>(
+                        std::make_shared<pairing_engine>(pairing, opts.input))
+                  : engine->streaming() ? as_stream_engine(engine, opts.input) : nullptr,
           opts.input,
           code->name(),
           length_tag,
           sized_engines(code, opts),
-          code->coded_bits_per_block()),
-      d_pairing(std::move(pairing))
+          code->coded_bits_per_block())
 {
-}
-
-size_t viterbi_decoder_impl::pull_stream(uint8_t* out, size_t max, uint64_t offset)
-{
-    if (!d_pairing)
-        return decoder_block<viterbi_decoder>::pull_stream(out, max, offset);
-    static const pmt::pmt_t key = pmt::string_to_symbol("pairing");
-    d_changes.clear();
-    const size_t n = d_pairing->pull(out, max, d_changes);
-    for (const auto& c : d_changes)
-        add_output_tag(offset + c.bit, key, pmt::from_long(c.offset));
-    return n;
 }
 
 } // namespace gpufec

@@ -18,18 +18,12 @@ public:
                          const std::string& length_tag,
                          bool find_pairing);
 
-protected:
-    size_t pull_stream(uint8_t* out, size_t max, uint64_t offset) override;
-
 private:
     viterbi_decoder_impl(const conv_code_sptr& code,
                          std::shared_ptr<viterbi_decoder_engine> engine,
                          std::shared_ptr<viterbi_pairing_decoder> pairing,
                          const viterbi_options& opts,
                          const std::string& length_tag);
-
-    std::shared_ptr<viterbi_pairing_decoder> d_pairing; //!< with find_pairing
-    std::vector<pairing_change> d_changes;
 };
 
 } // namespace gpufec

@@ -107,27 +107,5 @@ lte_turbo_decoder_impl::lte_turbo_decoder_impl(std::shared_ptr<lte_turbo_decoder
 {
 }
 
-void lte_turbo_decoder_impl::tag_frame_status(const frame_decoder& dec, uint64_t offset, size_t index)
-{
-    static const pmt::pmt_t crc_key = pmt::string_to_symbol("crc_pass");
-    static const pmt::pmt_t iterations_key = pmt::string_to_symbol("iterations");
-    // Every engine of this block is a turbo engine: the constructor and sized_engines make them.
-    const lte_turbo_block_status& s =
-        static_cast<const lte_turbo_decoder_engine&>(dec).last_status()[index];
-    add_output_tag(offset, crc_key, pmt::from_bool(s.crc_pass));
-    add_output_tag(offset, iterations_key, pmt::from_long(s.iterations));
-}
-
-void lte_turbo_decoder_impl::decode_frames_app(
-    frame_decoder& dec, const void* soft, uint8_t* bits, float* app, size_t frames)
-{
-    // As in tag_frame_status: every engine of this block is a turbo engine.
-    auto& turbo = static_cast<lte_turbo_decoder_engine&>(dec);
-    if (turbo.options().input == soft_type::FLOAT)
-        turbo.decode_frames(static_cast<const float*>(soft), bits, frames, app, nullptr);
-    else
-        turbo.decode_frames(static_cast<const int8_t*>(soft), bits, frames, app, nullptr);
-}
-
 } // namespace gpufec
 } // namespace gr

@@ -21,10 +21,6 @@ private:
     lte_turbo_decoder_impl(std::shared_ptr<lte_turbo_decoder_engine> engine,
                            const std::string& length_tag,
                            bool llr_output);
-
-    void tag_frame_status(const frame_decoder& dec, uint64_t offset, size_t index) override;
-    void decode_frames_app(
-        frame_decoder& dec, const void* soft, uint8_t* bits, float* app, size_t frames) override;
 };
 
 } // namespace gpufec

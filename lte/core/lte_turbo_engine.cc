@@ -198,6 +198,19 @@ void lte_turbo_decoder_engine::decode_frames(
         std::copy(m_status.begin(), m_status.end(), status);
 }
 
+void lte_turbo_decoder_engine::decode(const frame_io& io, size_t n_frames)
+{
+    if (io.in_type == soft_type::FLOAT)
+        decode_t(static_cast<const float*>(io.in), io.bits, n_frames, io.app, nullptr);
+    else
+        decode_t(static_cast<const int8_t*>(io.in), io.bits, n_frames, io.app, nullptr);
+    if (io.status)
+        for (size_t b = 0; b < n_frames; ++b) {
+            io.status[b].iterations = m_status[b].iterations;
+            io.status[b].crc = m_status[b].crc_pass ? 1 : 0;
+        }
+}
+
 void lte_turbo_decoder_engine::decode_soft(const float* soft,
                                            const float* apriori,
                                            float* app,

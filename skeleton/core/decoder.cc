@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gnuradio/gpufec/core/decoder.h>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -63,6 +64,18 @@ decoder_options decoder_options::from_parameters(
 frame_decoder::~frame_decoder() = default;
 stream_decoder::~stream_decoder() = default;
 siso_decoder::~siso_decoder() = default;
+
+void frame_decoder::decode(const frame_io& io, size_t n_frames)
+{
+    if (io.app)
+        throw std::invalid_argument("this decoder gives no a-posteriori LLRs");
+    if (io.in_type == soft_type::FLOAT)
+        decode_frames(static_cast<const float*>(io.in), io.bits, n_frames);
+    else
+        decode_frames(static_cast<const int8_t*>(io.in), io.bits, n_frames);
+    if (io.status)
+        std::fill(io.status, io.status + n_frames, frame_status());
+}
 
 size_t whole_frames(const frame_decoder& dec, size_t n)
 {

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -237,6 +238,13 @@ public:
     /*! @brief Received bits that a flush() would still decode. */
     size_t pending() const;
 
+    /*! @brief Where decoded frames go instead of pull()'s queue: the frame without its
+     *  vectors, its N decided symbols and (when kept) its N q posteriors, else null; valid
+     *  during the call. A block's stream engine writes them straight to its output. */
+    using frame_sink =
+        std::function<void(const bsid_stream_frame&, const uint32_t*, const double*)>;
+    void set_sink(frame_sink sink) { m_sink = std::move(sink); }
+
 private:
     struct state;
     std::unique_ptr<bsid_map_decoder_engine> m_engine;
@@ -244,6 +252,7 @@ private:
     std::deque<bsid_stream_frame> m_ready;
     bool m_keep_posteriors;
     uint64_t m_resyncs = 0;
+    frame_sink m_sink;
 };
 
 } // namespace gpufec

@@ -110,6 +110,12 @@ public:
      */
     void decode_soft(const float* soft, const float* apriori, float* app, size_t n_frames) override;
 
+    /*! @brief frame_decoder's general call: the bits, the LLRs when asked for, and each
+     *  block's iterations and CRC check. */
+    bool soft_out() const override { return true; }
+    bool has_status() const override { return true; }
+    void decode(const frame_io& io, size_t n_frames) override;
+
     /*! @brief The status of each block of the last decode_frames() call. */
     const std::vector<lte_turbo_block_status>& last_status() const { return m_status; }
 

@@ -78,6 +78,22 @@ struct GPUFEC_CORE_API nonfinite_report {
  *  hold only small values by chance). */
 constexpr size_t soft_erasure_min_batch = 64;
 
+/*! @brief What a frame decoder reports about one frame besides its bits; what a decoder does
+ *  not know stays at -1. Fixed-size: a GPU decodes millions of frames a second. */
+struct GPUFEC_CORE_API frame_status {
+    int iterations = -1; //!< iterations used (iterative decoders)
+    int crc = -1;        //!< -1 not checked, 0 failed, 1 passed
+};
+
+/*! @brief One decode call's buffers (host memory). */
+struct GPUFEC_CORE_API frame_io {
+    const void* in = nullptr; //!< n_frames * soft_per_frame() soft values of type in_type
+    soft_type in_type = soft_type::FLOAT;
+    uint8_t* bits = nullptr;  //!< n_frames * bits_per_frame() decisions out
+    float* app = nullptr;     //!< as many a-posteriori LLRs out, or null (needs soft_out())
+    frame_status* status = nullptr; //!< n_frames entries out, or null
+};
+
 /*!
  * @brief Soft in, hard out, whole frames of a fixed size.
  *
@@ -99,6 +115,14 @@ public:
     virtual nonfinite_report nonfinite() const = 0;
     /*! @brief Starts the input positions and counters anew (a new run of a flowgraph). */
     virtual void reset() = 0;
+    /*! @brief Whether decode() gives a-posteriori LLRs. */
+    virtual bool soft_out() const { return false; }
+    /*! @brief Whether decode() reports something in frame_status. */
+    virtual bool has_status() const { return false; }
+    /*! @brief n_frames frames with what the decoder gives besides the bits (the default: the
+     *  bits, statuses unknown).
+     *  @throws std::invalid_argument for LLRs from a decoder without soft_out() */
+    virtual void decode(const frame_io& io, size_t n_frames);
 };
 
 /*!
