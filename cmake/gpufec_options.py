@@ -337,9 +337,10 @@ def py_value(desc, o, var):
     if t in INTEGERS:
         r = o.get("range") or {}
         ct = cpp_type(o)
-        if "min" in r and "max" in r:
-            return '%s.as<%s>("%s", %s, %s, "%s")' % (var, ct, o["name"], r["min"], r["max"],
-                                                      range_text(o))
+        if ("min" in r and "max" in r) or "range_text" in o:
+            lo = r.get("min", "std::numeric_limits<%s>::min()" % ct)
+            hi = r.get("max", "std::numeric_limits<%s>::max()" % ct)
+            return '%s.as<%s>("%s", %s, %s, "%s")' % (var, ct, o["name"], lo, hi, range_text(o))
         return '%s.as<%s>("%s")' % (var, ct, o["name"])
     if t in desc.enums:
         return "%s(%s)" % (desc.enums[t]["parse"], var)
@@ -566,7 +567,8 @@ def grc_asserts(desc, opts):
         n = o["name"]
         if o["type"] in ("unsigned", "size") and not r:
             r = {"min": 0}
-        if o["type"] in desc.enums or not r:
+        # GRC's drop-downs (enums, and numbers offered as a list) hold only allowed values.
+        if o["type"] in desc.enums or (o.get("grc") or {}).get("dtype") == "enum" or not r:
             continue
         if "above" in r and "max" in r:
             out.append("${ %s < %s <= %s }" % (r["above"], n, r["max"]))

@@ -136,7 +136,9 @@ class ber_registry_test : public CppUnit::TestFixture
                              make_code("conv:preset=802.11,puncture=3/4,term=truncated", 96).coded->name());
         CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
         CPPUNIT_ASSERT(s.cpu);
-        const code_under_test t = make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056);
+        const code_under_test t = make_code("lte_turbo:iterations=4,algorithm=log-map,subblocks=8,guard=4", 1056);
+        // The old keys name the same options.
+        CPPUNIT_ASSERT_EQUAL(t.decoder, make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056).decoder);
         CPPUNIT_ASSERT_EQUAL(std::string("log-map, float metrics, 4 iterations, P = 8, g = 4"),
                              t.decoder.substr(0, t.decoder.find(';')));
         CPPUNIT_ASSERT_EQUAL(size_t(3 * (1056 + 4)), t.coded->coded_bits_per_block());
@@ -166,7 +168,8 @@ class ber_registry_test : public CppUnit::TestFixture
                                   "conv:polys=171:~~133", "conv:preset=voyager", "conv:preset=ccsds,k=7",
                                   "conv:polys=171:133,preset=dvb", "conv:preset=lte,puncture=3/4",
                                   "lte_turbo:it=0", "lte_turbo:alg=exact", "lte_turbo:stop=x",
-                                  "lte_turbo:P=0", "lte_turbo:foo=1", "lte_turbo:g",
+                                  "lte_turbo:P=-1", "lte_turbo:foo=1", "lte_turbo:g",
+                                  "lte_turbo:backend=cuda", "lte_turbo:E=120", "lte_turbo:iterations=0",
                                   "lte_turbo:metrics=double", "lte_turbo:metrics=int16,alg=log-map" }) {
             CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 104), std::invalid_argument);
         }
