@@ -132,6 +132,10 @@ class ber_registry_test : public CppUnit::TestFixture
                              make_code("conv:polys=-133:171", 100).coded->name());
         CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,~133] r1/2 streaming"),
                              make_code("conv:preset=ccsds,term=streaming", 100).coded->name());
+        // The block's option names, the old keys too.
+        CPPUNIT_ASSERT_EQUAL(make_code("conv:preset=ccsds,term=streaming,scale=4", 100).coded->name(),
+                             make_code("conv:preset=ccsds,termination=streaming,llr_scale=4", 100)
+                                 .coded->name());
         CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [133,171] r3/4 (111001) truncated N=96"),
                              make_code("conv:preset=802.11,puncture=3/4,term=truncated", 96).coded->name());
         CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
@@ -163,7 +167,7 @@ class ber_registry_test : public CppUnit::TestFixture
     {
         for (const char* spec : { "uncoded:x", "conv:k=10", "conv:k=x", "conv:k=-7", "conv:k",
                                   "conv:foo=1", "conv:polys=9:133", "conv:polys=171:", "conv:polys=1711111",
-                                  "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0",
+                                  "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0", "conv:llr_scale=0",
                                   "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12",
                                   "conv:polys=171:~~133", "conv:preset=voyager", "conv:preset=ccsds,k=7",
                                   "conv:polys=171:133,preset=dvb", "conv:preset=lte,puncture=3/4",
