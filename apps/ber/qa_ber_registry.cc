@@ -132,11 +132,17 @@ class ber_registry_test : public CppUnit::TestFixture
                              make_code("conv:polys=-133:171", 100).coded->name());
         CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [171,~133] r1/2 streaming"),
                              make_code("conv:preset=ccsds,term=streaming", 100).coded->name());
+        // The block's option names, the old keys too.
+        CPPUNIT_ASSERT_EQUAL(make_code("conv:preset=ccsds,term=streaming,scale=4", 100).coded->name(),
+                             make_code("conv:preset=ccsds,termination=streaming,llr_scale=4", 100)
+                                 .coded->name());
         CPPUNIT_ASSERT_EQUAL(std::string("conv K=7 [133,171] r3/4 (111001) truncated N=96"),
                              make_code("conv:preset=802.11,puncture=3/4,term=truncated", 96).coded->name());
         CPPUNIT_ASSERT(s.frames.find("stream") != std::string::npos);
         CPPUNIT_ASSERT(s.cpu);
-        const code_under_test t = make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056);
+        const code_under_test t = make_code("lte_turbo:iterations=4,algorithm=log-map,subblocks=8,guard=4", 1056);
+        // The old keys name the same options.
+        CPPUNIT_ASSERT_EQUAL(t.decoder, make_code("lte_turbo:it=4,alg=log-map,P=8,g=4", 1056).decoder);
         CPPUNIT_ASSERT_EQUAL(std::string("log-map, float metrics, 4 iterations, P = 8, g = 4"),
                              t.decoder.substr(0, t.decoder.find(';')));
         CPPUNIT_ASSERT_EQUAL(size_t(3 * (1056 + 4)), t.coded->coded_bits_per_block());
@@ -161,12 +167,13 @@ class ber_registry_test : public CppUnit::TestFixture
     {
         for (const char* spec : { "uncoded:x", "conv:k=10", "conv:k=x", "conv:k=-7", "conv:k",
                                   "conv:foo=1", "conv:polys=9:133", "conv:polys=171:", "conv:polys=1711111",
-                                  "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0",
+                                  "conv:polys=171:133:165:117:3", "conv:term=endless", "conv:scale=0", "conv:llr_scale=0",
                                   "conv:scale=nan", "conv:puncture=0000", "conv:puncture=12",
                                   "conv:polys=171:~~133", "conv:preset=voyager", "conv:preset=ccsds,k=7",
                                   "conv:polys=171:133,preset=dvb", "conv:preset=lte,puncture=3/4",
                                   "lte_turbo:it=0", "lte_turbo:alg=exact", "lte_turbo:stop=x",
-                                  "lte_turbo:P=0", "lte_turbo:foo=1", "lte_turbo:g",
+                                  "lte_turbo:P=-1", "lte_turbo:foo=1", "lte_turbo:g",
+                                  "lte_turbo:backend=cuda", "lte_turbo:E=120", "lte_turbo:iterations=0",
                                   "lte_turbo:metrics=double", "lte_turbo:metrics=int16,alg=log-map" }) {
             CPPUNIT_ASSERT_THROW_MESSAGE(spec, make_code(spec, 104), std::invalid_argument);
         }

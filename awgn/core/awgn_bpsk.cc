@@ -29,24 +29,6 @@ awgn_noise awgn_noise::from_snr(double snr_db, snr_kind kind, double rate)
     return awgn_noise{ std::sqrt(var), 2.0 / var };
 }
 
-soft_output parse_soft_output(const std::string& name)
-{
-    if (name == "llr")
-        return soft_output::LLR;
-    if (name == "symbols")
-        return soft_output::SYMBOLS;
-    throw std::invalid_argument("output = '" + name + "' is not known: use 'llr' or 'symbols'");
-}
-
-snr_kind parse_snr_kind(const std::string& name)
-{
-    if (name == "ebn0")
-        return snr_kind::EBN0;
-    if (name == "esn0")
-        return snr_kind::ESN0;
-    throw std::invalid_argument("snr_kind = '" + name + "' is not known: use 'ebn0' or 'esn0'");
-}
-
 detail::awgn_sample_params sample_params(const awgn_noise& noise, soft_output out)
 {
     return detail::awgn_sample_params{ static_cast<float>(noise.sigma),

@@ -99,16 +99,16 @@ conv_spec parse_spec(const std::string& args)
             s.preset = value;
         else if (key == "puncture")
             s.puncture = value;
-        else if (key == "term")
+        else if (key == "termination" || key == "term")
             s.term = parse_termination(value);
-        else if (key == "scale") {
+        else if (key == "llr_scale" || key == "scale") {
             const double v = parse_real(what, value);
             if (!(v > 0) || v > 1e6)
                 throw std::invalid_argument(what + " " + value + ": expected a scale in (0, 1e6]");
             s.scale = float(v);
         } else
             throw std::invalid_argument("--code conv: unknown key '" + key +
-                                        "' (keys: preset, k, polys, puncture, term, scale)");
+                                        "' (keys: preset, k, polys, puncture, termination, llr_scale; old names term, scale)");
     }
     if (!s.preset.empty() && s.custom)
         throw std::invalid_argument("--code conv:" + args + ": a preset fixes k and polys: give "
@@ -156,10 +156,11 @@ const register_code_family registration({
     "                        preset (instead of k and polys: ccsds, nasa-dsn, 802.11, dvb, lte),\n"
     "                        puncture ('' (default), 2/3, 3/4, 5/6, 7/8 or a 0/1 pattern; with a\n"
     "                        preset, a rate its standard defines),\n"
-    "                        term (terminated (default), truncated, tailbiting, streaming),\n"
-    "                        scale (LLR to int8 factor, default 8)\n"
-    "                        e.g. conv:k=7,polys=171:133,puncture=3/4,term=streaming\n"
-    "                             conv:preset=ccsds,term=streaming\n",
+    "                        termination (terminated (default), truncated, tailbiting,\n"
+    "                        streaming), llr_scale (LLR to int8 factor, default 8): the\n"
+    "                        names of the block's options (term and scale still read)\n"
+    "                        e.g. conv:k=7,polys=171:133,puncture=3/4,termination=streaming\n"
+    "                             conv:preset=ccsds,termination=streaming\n",
     make_conv,
 });
 

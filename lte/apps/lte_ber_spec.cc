@@ -5,9 +5,7 @@
  */
 #include "apps/ber/code_registry.h"
 #include "apps/ber/cpu_simulator.h"
-#include "apps/ber/parse_number.h"
 #include <gnuradio/gpufec/lte/lte_turbo.h>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -42,47 +40,36 @@ private:
     std::vector<uint8_t> m_ready; //!< decoded, not yet pulled
 };
 
-lte_turbo_params parse_spec(const std::string& args)
+/* The spec is lte_turbo_options::from_spec's (the option names of lte/lte_options.yml, the old
+ * keys it, alg, stop, P and g too); the tool chooses the backend and sends whole blocks. */
+lte_turbo_options parse_spec(const std::string& args)
 {
-    int iterations = lte_turbo_params().iterations;
-    std::string algorithm = turbo_algorithm_name(lte_turbo_params().algorithm);
-    float scaling = lte_turbo_params().scaling;
-    std::string stop = early_stop_name(lte_turbo_params().stop);
-    int P = int(lte_turbo_params().subblocks), g = int(lte_turbo_params().guard);
-    std::string metrics = turbo_metrics_name(lte_turbo_params().metrics);
-    std::istringstream fields(args);
-    for (std::string kv; std::getline(fields, kv, ',');) {
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos)
-            throw std::invalid_argument("--code lte_turbo:" + args + ": '" + kv + "' is not KEY=VALUE");
-        const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
-        const std::string what = "--code lte_turbo: " + key;
-        if (key == "it")
-            iterations = int(parse_count(what, value, 1, 32));
-        else if (key == "alg")
-            algorithm = value;
-        else if (key == "scaling")
-            scaling = float(parse_real(what, value));
-        else if (key == "stop")
-            stop = value;
-        else if (key == "P")
-            P = int(parse_count(what, value, 1, 6144));
-        else if (key == "g")
-            g = int(parse_count(what, value, 0, 6144));
-        else if (key == "metrics")
-            metrics = value;
-        else
-            throw std::invalid_argument("--code lte_turbo: unknown key '" + key +
-                                        "' (keys: it, alg, scaling, stop, P, g, metrics)");
+    lte_turbo_options o;
+    try {
+        o = lte_turbo_options::from_spec(args);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--code lte_turbo:" + args + ": " + e.what());
     }
-    return lte_turbo_params::from_parameters(iterations, algorithm, scaling, stop, P, g, metrics);
+    const lte_turbo_options d;
+    const auto refuse = [&](bool differs, const char* key, const char* why) {
+        if (differs)
+            throw std::invalid_argument(std::string("--code lte_turbo: ") + key + " " + why);
+    };
+    refuse(o.backend != d.backend, "backend", "is chosen with --backend");
+    refuse(o.device != d.device, "device", "is not chosen by the BER tool (device 0)");
+    refuse(o.input != d.input, "input", "applies to the block only (the tool sends float LLRs)");
+    refuse(o.rate_match.E != d.rate_match.E || o.rate_match.rv != d.rate_match.rv ||
+               o.rate_match.ncb != d.rate_match.ncb,
+           "E/rv/ncb", "are not simulated (the tool sends whole blocks of 3 (K + 4) values)");
+    return o;
 }
 
 code_under_test make_turbo(const std::string& args, size_t frame_bits)
 {
     if (frame_bits == 0)
         frame_bits = default_frame_bits;
-    const lte_turbo_params params = parse_spec(args);
+    const lte_turbo_options opts = parse_spec(args);
+    const lte_turbo_params& params = opts.turbo;
     const lte_turbo_code_sptr c = lte_turbo_code::make(static_cast<long long>(frame_bits));
     params.validate(frame_bits);
     code_under_test cut;
@@ -100,13 +87,11 @@ code_under_test make_turbo(const std::string& args, size_t frame_bits)
                                         : "the backend's split (cpu: " + split(backend_kind::CPU) +
                                               "; cuda: " + split(backend_kind::CUDA) + ")") +
                   "; channel generated on the host";
-    const auto simulator = [c, params](backend_kind b) {
-        return [c, params, b](const sim_setup& setup) {
-            decoder_options common;
-            common.backend = b;
-            return make_cpu_simulator(
-                c, c->K(), setup,
-                std::make_unique<turbo_soft_decoder>(c, lte_turbo_options(common, params)));
+    const auto simulator = [c, opts](backend_kind b) {
+        return [c, opts, b](const sim_setup& setup) {
+            lte_turbo_options o = opts;
+            o.backend = b;
+            return make_cpu_simulator(c, c->K(), setup, std::make_unique<turbo_soft_decoder>(c, o));
         };
     };
     cut.cpu = simulator(backend_kind::CPU);
@@ -118,15 +103,18 @@ code_under_test make_turbo(const std::string& args, size_t frame_bits)
 const register_code_family registration({
     "lte_turbo",
     "  lte_turbo[:KEY=VALUE,...]  LTE turbo code blocks of K = --frame-bits (an LTE size);\n"
-    "                        keys: it (iterations, default 6), alg (max-log, log-map),\n"
-    "                        scaling (extrinsic, default 0.75), stop (none, crc, hard),\n"
-    "                        P (sub-blocks; default 0: the backend's, cpu 1, cuda ~K/48),\n"
-    "                        g (guard steps, default 0; with P = 0 the backend's), metrics\n"
+    "                        keys: the decoder's options (docs/turbo.md, the names of\n"
+    "                        gpufec.lte_turbo_options; its spec() gives this text):\n"
+    "                        iterations (default 6), algorithm (max-log, log-map), scaling\n"
+    "                        (extrinsic, default 0.75), early_stop (none, crc24b, crc24a,\n"
+    "                        hard), subblocks (default 0: the backend's, cpu 1, cuda ~K/48),\n"
+    "                        guard (default 0; with subblocks 0 the backend's), metrics\n"
     "                        (float, or int16: 16-bit integer metrics from the LLRs quantized\n"
-    "                        to int8 with the LLR scale 8; max-log only); decoded on --backend\n"
-    "                        (cuda: the CUDA decoder, channel generated on the host)\n"
-    "                        e.g. --code lte_turbo:it=6,P=128,g=16 --frame-bits 6144\n"
-    "                             --code lte_turbo:metrics=int16 --frame-bits 1024\n",
+    "                        to int8 with llr_scale, default 8; max-log only), llr_scale,\n"
+    "                        invert, threads, max_batch; decoded on --backend (cuda: the\n"
+    "                        CUDA decoder, channel generated on the host)\n"
+    "                        e.g. --code lte_turbo:iterations=6,subblocks=128,guard=16\n"
+    "                             --frame-bits 6144; --code lte_turbo:metrics=int16\n",
     make_turbo,
 });
 

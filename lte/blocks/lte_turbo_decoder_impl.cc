@@ -25,15 +25,24 @@ lte_turbo_decoder::sptr lte_turbo_decoder::make(lte_turbo_code_sptr code,
                                                 bool llr_output,
                                                 const std::string& metrics)
 {
-    if (!code)
-        throw std::invalid_argument(
-            "code is None: pass an LTE turbo code, e.g. gpufec.lte_turbo_code(6144)");
     const lte_turbo_options opts(
         decoder_options::from_parameters(backend, input, llr_scale, invert, device),
         lte_turbo_params::from_parameters(
             iterations, algorithm, scaling, early_stop, subblocks, guard, metrics),
         lte_rate_dematching{ E, rv, ncb });
-    return gnuradio::make_block_sptr<lte_turbo_decoder_impl>(code, opts, length_tag, llr_output);
+    return make(code, opts, length_tag, llr_output);
+}
+
+lte_turbo_decoder::sptr lte_turbo_decoder::make(lte_turbo_code_sptr code,
+                                                const lte_turbo_options& options,
+                                                const std::string& length_tag,
+                                                bool llr_output)
+{
+    if (!code)
+        throw std::invalid_argument(
+            "code is None: pass an LTE turbo code, e.g. gpufec.lte_turbo_code(6144)");
+    options.check();
+    return gnuradio::make_block_sptr<lte_turbo_decoder_impl>(code, options, length_tag, llr_output);
 }
 
 namespace {

@@ -33,40 +33,7 @@ crc_def definition(lte_crc kind)
                                 " is not known: allowed are CRC24A, CRC24B, CRC16, CRC8");
 }
 
-const char* kind_name(lte_crc kind)
-{
-    switch (kind) {
-    case lte_crc::CRC24A:
-        return "24A";
-    case lte_crc::CRC24B:
-        return "24B";
-    case lte_crc::CRC16:
-        return "16";
-    case lte_crc::CRC8:
-        return "8";
-    }
-    return "?";
-}
-
 } // namespace
-
-lte_crc parse_lte_crc(const std::string& kind)
-{
-    std::string s(kind);
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
-    if (s.rfind("CRC", 0) == 0)
-        s.erase(0, 3);
-    if (s == "24A")
-        return lte_crc::CRC24A;
-    if (s == "24B")
-        return lte_crc::CRC24B;
-    if (s == "16")
-        return lte_crc::CRC16;
-    if (s == "8")
-        return lte_crc::CRC8;
-    throw std::invalid_argument("CRC kind '" + kind +
-                                "' is not known: allowed are '24A', '24B', '16' and '8'");
-}
 
 size_t lte_crc_length(lte_crc kind) { return definition(kind).length; }
 
@@ -166,7 +133,7 @@ bool lte_crc_check(const std::vector<uint8_t>& bits, const std::string& kind)
     const size_t L = lte_crc_length(k);
     if (bits.size() < L)
         throw std::invalid_argument("lte_crc_check: got " + std::to_string(bits.size()) +
-                                    " bits: a CRC" + kind_name(k) + " check needs at least " +
+                                    " bits: a CRC" + lte_crc_name(k) + " check needs at least " +
                                     std::to_string(L));
     // Without initial value or final inversion, a block followed by its CRC divides evenly.
     return lte_crc_parity(bits.data(), bits.size(), k) == 0;

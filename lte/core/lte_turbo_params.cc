@@ -1,115 +1,17 @@
-/* lte_turbo_params: names and checks.
+/* lte_turbo_params: what its description (lte/lte_options.yml) cannot say: the limits that
+ * depend on the code block size, and the backends' defaults.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gnuradio/gpufec/lte/lte_turbo_params.h>
 #include <algorithm>
-#include <cctype>
-#include <cmath>
 #include <stdexcept>
 
 namespace gr {
 namespace gpufec {
 
-namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
-
-} // namespace
-
-turbo_algorithm parse_turbo_algorithm(const std::string& name)
-{
-    const std::string s = lower(name);
-    if (s == "max-log" || s == "max-log-map" || s == "maxlog")
-        return turbo_algorithm::MAX_LOG;
-    if (s == "log-map" || s == "logmap")
-        return turbo_algorithm::LOG_MAP;
-    throw std::invalid_argument("algorithm = '" + name +
-                                "' is not known: use 'max-log' or 'log-map'");
-}
-
-std::string turbo_algorithm_name(turbo_algorithm a)
-{
-    switch (a) {
-    case turbo_algorithm::MAX_LOG:
-        return "max-log";
-    case turbo_algorithm::LOG_MAP:
-        return "log-map";
-    }
-    throw std::invalid_argument("turbo algorithm = " + std::to_string(int(a)) +
-                                " is not known: allowed are 0 (max-log) and 1 (log-map)");
-}
-
-early_stop parse_early_stop(const std::string& name)
-{
-    const std::string s = lower(name);
-    if (s == "none")
-        return early_stop::NONE;
-    if (s == "crc" || s == "crc24b")
-        return early_stop::CRC24B;
-    if (s == "crc24a")
-        return early_stop::CRC24A;
-    if (s == "hard")
-        return early_stop::HARD;
-    throw std::invalid_argument("early_stop = '" + name +
-                                "' is not known: use 'none', 'crc' (= 'crc24b'), 'crc24a' or 'hard'");
-}
-
-std::string early_stop_name(early_stop s)
-{
-    switch (s) {
-    case early_stop::NONE:
-        return "none";
-    case early_stop::CRC24B:
-        return "crc24b";
-    case early_stop::CRC24A:
-        return "crc24a";
-    case early_stop::HARD:
-        return "hard";
-    }
-    throw std::invalid_argument("early stop = " + std::to_string(int(s)) +
-                                " is not known: allowed are 0 to 3 (none, crc24b, crc24a, hard)");
-}
-
-turbo_metrics parse_turbo_metrics(const std::string& name)
-{
-    const std::string s = lower(name);
-    if (s == "float")
-        return turbo_metrics::FLOAT;
-    if (s == "int16" || s == "int")
-        return turbo_metrics::INT16;
-    throw std::invalid_argument("metrics = '" + name + "' is not known: use 'float' or 'int16'");
-}
-
-std::string turbo_metrics_name(turbo_metrics m)
-{
-    switch (m) {
-    case turbo_metrics::FLOAT:
-        return "float";
-    case turbo_metrics::INT16:
-        return "int16";
-    }
-    throw std::invalid_argument("turbo metrics = " + std::to_string(int(m)) +
-                                " is not known: allowed are 0 (float) and 1 (int16)");
-}
-
 void lte_turbo_params::validate(size_t K) const
 {
-    if (iterations < 1 || iterations > 32)
-        throw std::invalid_argument("iterations = " + std::to_string(iterations) +
-                                    " is out of range: allowed is 1 to 32");
-    turbo_algorithm_name(algorithm); // rejects values outside the enum
-    early_stop_name(stop);
-    turbo_metrics_name(metrics);
-    if (metrics == turbo_metrics::INT16 && algorithm != turbo_algorithm::MAX_LOG)
-        throw std::invalid_argument("metrics = 'int16' runs max-log-MAP only: use algorithm = 'max-log' "
-                                    "or metrics = 'float' with 'log-map'");
-    if (!(std::isfinite(scaling) && scaling > 0.0f && scaling <= 1.0f))
-        throw std::invalid_argument("scaling = " + std::to_string(scaling) +
-                                    " is out of range: allowed is (0, 1]");
+    check();
     if (subblocks > K)
         throw std::invalid_argument("subblocks = " + std::to_string(subblocks) +
                                     " is out of range for K = " + std::to_string(K) +

@@ -124,7 +124,7 @@ class lte_crc_test : public CppUnit::TestFixture
     {
         for (const char* kind : { "24C", "", "32", "24", "A24" })
             qa::expect_invalid([&] { lte_crc_attach({ 1, 0 }, kind); },
-                               "allowed are '24A', '24B', '16' and '8'");
+                               "use '24A', '24B', '16' or '8'");
         qa::expect_invalid([&] { lte_crc_check(std::vector<uint8_t>(23), "24B"); },
                            "got 23 bits: a CRC24B check needs at least 24");
         CPPUNIT_ASSERT(lte_crc_check(std::vector<uint8_t>(8), "8")); // 0...0 is a codeword

@@ -489,7 +489,7 @@ class qa_lte_turbo(bounded_test):
             gpufec.lte_turbo_decode(code, llr, algorithm="sova")
         with self.assertRaisesRegex(ValueError, "early_stop = 'crc16'.*'hard'"):
             gpufec.lte_turbo_decoder(code, early_stop="crc16")
-        with self.assertRaisesRegex(ValueError, r"scaling = 0.0+ .*\(0, 1\]"):
+        with self.assertRaisesRegex(ValueError, r"scaling = 0 .*\(0, 1\]"):
             gpufec.lte_turbo_decode(code, llr, scaling=0.0)
         with self.assertRaisesRegex(ValueError, "subblocks = -1 .*0 .* to K"):
             gpufec.lte_turbo_decoder(code, subblocks=-1)
@@ -523,7 +523,7 @@ class qa_lte_turbo(bounded_test):
             gpufec.lte_turbo_decode(gpufec.conv_code(7, [0o171, 0o133]), llr)
         with self.assertRaisesRegex(ValueError, "got 41 bits: allowed is a positive multiple of K = 40"):
             gpufec.lte_turbo_encode(code, np.zeros(41, dtype=np.uint8))
-        with self.assertRaisesRegex(ValueError, "CRC kind '24C'.*'24A', '24B', '16' and '8'"):
+        with self.assertRaisesRegex(ValueError, "CRC kind = '24C' is not known: use '24A', '24B', '16' or '8'"):
             gpufec.lte_crc_attach(np.zeros(8, dtype=np.uint8), "24C")
         with self.assertRaisesRegex(ValueError, "rv = 5"):
             gpufec.lte_rate_match(code, np.zeros(132, dtype=np.uint8), 100, 5)

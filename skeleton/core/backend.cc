@@ -1,43 +1,11 @@
-/* Backend names and AUTO resolution.
+/* AUTO resolution (the backends' names are generated with the decoder options).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gnuradio/gpufec/core/backend.h>
-#include <algorithm>
-#include <cctype>
 #include <stdexcept>
 
 namespace gr {
 namespace gpufec {
-
-backend_kind parse_backend(const std::string& name)
-{
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) {
-        return static_cast<char>(std::tolower(ch));
-    });
-    if (lower == "auto")
-        return backend_kind::AUTO;
-    if (lower == "cpu")
-        return backend_kind::CPU;
-    if (lower == "cuda" || lower == "gpu")
-        return backend_kind::CUDA;
-    throw std::invalid_argument("backend = '" + name +
-                                "' is not known: use 'auto', 'cpu' or 'cuda'");
-}
-
-std::string backend_name(backend_kind kind)
-{
-    switch (kind) {
-    case backend_kind::AUTO:
-        return "auto";
-    case backend_kind::CPU:
-        return "cpu";
-    case backend_kind::CUDA:
-        return "cuda";
-    }
-    throw std::invalid_argument("backend_kind value " + std::to_string(static_cast<int>(kind)) +
-                                " is not one of AUTO, CPU, CUDA");
-}
 
 backend_choice resolve_backend(backend_kind requested, int device)
 {

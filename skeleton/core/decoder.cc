@@ -10,44 +10,6 @@
 namespace gr {
 namespace gpufec {
 
-namespace {
-
-/* Limits that keep every buffer a batch needs far from overflow. */
-constexpr size_t max_batch_limit = size_t(1) << 20;
-constexpr unsigned max_threads = 1024;
-
-[[noreturn]] void bad_option(const std::string& name, const std::string& value, const std::string& allowed)
-{
-    throw std::invalid_argument(name + " = " + value + " is not allowed: " + allowed);
-}
-
-} // namespace
-
-soft_type parse_soft_type(const std::string& name)
-{
-    if (name == "float")
-        return soft_type::FLOAT;
-    if (name == "int8")
-        return soft_type::INT8;
-    throw std::invalid_argument("input = '" + name + "' is not known: use 'float' or 'int8'");
-}
-
-std::string soft_type_name(soft_type t) { return t == soft_type::INT8 ? "int8" : "float"; }
-
-void decoder_options::check() const
-{
-    if (!std::isfinite(llr_scale) || !(llr_scale > 0.0f))
-        bad_option("llr_scale", std::to_string(llr_scale), "a finite value > 0 is needed");
-    if (max_batch > max_batch_limit)
-        bad_option("max_batch", std::to_string(max_batch),
-                   "0 (the backend's choice) to " + std::to_string(max_batch_limit));
-    if (threads > max_threads)
-        bad_option("threads", std::to_string(threads),
-                   "0 (one per hardware thread) to " + std::to_string(max_threads));
-    if (device < 0)
-        bad_option("device", std::to_string(device), "a CUDA device index >= 0");
-}
-
 decoder_options decoder_options::from_parameters(
     const std::string& backend, const std::string& input, float llr_scale, bool invert, int device)
 {

@@ -192,6 +192,7 @@ class qa_arguments(bounded_test):
             "lte_rate_dematch": (gpufec.lte_rate_dematch, (c.lte, c.lte_llr[:100]), {"rv": 0}),
             "lte_turbo_decode": (gpufec.lte_turbo_decode, (c.lte, c.lte_llr), {"backend": "cpu"}),
             "lte_turbo_decoder.__init__": (gpufec.lte_turbo_decoder, (c.lte,), {"backend": "cpu"}),
+            "lte_turbo_options.__init__": (gpufec.lte_turbo_options, (), {"backend": "cpu"}),
             "lte_transport_encode": (gpufec.lte_transport_encode, (c.tb_bits,), {"G": 264}),
             "lte_transport_decode": (gpufec.lte_transport_decode, (c.tb_llr,),
                                      {"A": 40, "G": 264, "backend": "cpu"}),

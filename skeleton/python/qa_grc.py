@@ -355,7 +355,7 @@ class qa_grc(bounded_test):
         self.assertGreater(face(next(b for b in fg.blocks if b.name == "code"))[1], 224)
 
     def test_turbo_metrics_reach_the_code_and_need_max_log(self):
-        # 16-bit metrics go to the decoder as its last argument; with log-MAP the block's
+        # 16-bit metrics go to the decoder as its metrics keyword; with log-MAP the block's
         # assert refuses them before the constructor would.
         for algorithm, accepted in (('"max-log"', True), ('"log-map"', False)):
             fg = all_blocks_flowgraph("python")
@@ -365,7 +365,7 @@ class qa_grc(bounded_test):
                 run = self.grcc(d, "python", fg, accepted)
                 if accepted:
                     with open(os.path.join(d, "all_blocks.py")) as f:
-                        self.assertIn('False, "int16")', f.read())
+                        self.assertIn('metrics="int16")', f.read())
                 else:
                     self.assertIn("metrics", run.stdout)
 

@@ -10,13 +10,13 @@
 namespace py = pybind11;
 
 #include "lte_turbo_code_arg.h"
+#include "lte_options_pybind.h"
 #include "python/gpufec/bindings/numpy_decode.h"
 #include <gnuradio/gpufec/lte/lte_turbo.h>
 
 namespace {
 
 using namespace gr::gpufec;
-using gpufec_python::integer;
 
 /* Bits and a-posteriori LLRs of a whole array of blocks. */
 py::tuple decode_with_llrs(lte_turbo_decoder_engine& dec,
@@ -43,65 +43,29 @@ py::tuple decode_with_llrs(lte_turbo_decoder_engine& dec,
 
 void bind_lte_turbo(py::module& m)
 {
-    const decoder_options common;
+    gpufec_options::bind_lte_turbo_options(m);
     const lte_turbo_params turbo;
     const lte_rate_dematching rm;
-    m.def(
-        "lte_turbo_decode",
+    // The keywords, their order and defaults: lte/lte_options.yml (docs/turbo.md has the table).
+    gpufec_options::def_lte_turbo_decode_keywords(
+        m,
         [](std::shared_ptr<lte_turbo_code> c,
            py::object llrs,
-           integer iterations,
-           const std::string& algorithm,
-           float scaling,
-           const std::string& early_stop,
-           const std::string& backend,
-           bool invert,
-           float llr_scale,
-           integer subblocks,
-           integer guard,
-           bool return_llrs,
-           integer device,
-           const std::string& metrics) -> py::object {
+           const lte_turbo_options& opts,
+           bool return_llrs) -> py::object {
             gpufec_python::checked_lte_turbo_code(c);
-            const auto soft = gpufec_python::read_soft(llrs, "llrs", invert);
-            const lte_turbo_options opts(
-                decoder_options::from_parameters(
-                    backend, "float", llr_scale, invert, device.as<int>("device")),
-                lte_turbo_params::from_parameters(iterations.as<int>("iterations"),
-                                                  algorithm,
-                                                  scaling,
-                                                  early_stop,
-                                                  subblocks.as<int>("subblocks"),
-                                                  guard.as<int>("guard"),
-                                                  metrics));
+            const auto soft = gpufec_python::read_soft(llrs, "llrs", opts.invert);
             lte_turbo_decoder_engine dec(c, opts);
             if (return_llrs)
-                return decode_with_llrs(dec, soft, llr_scale);
-            return gpufec_python::decode_array(dec, soft, llr_scale);
+                return decode_with_llrs(dec, soft, opts.llr_scale);
+            return gpufec_python::decode_array(dec, soft, opts.llr_scale);
         },
-        py::arg("code"),
-        py::arg("llrs"),
-        py::arg("iterations") = turbo.iterations,
-        py::arg("algorithm") = turbo_algorithm_name(turbo.algorithm),
-        py::arg("scaling") = turbo.scaling,
-        py::arg("early_stop") = early_stop_name(turbo.stop),
-        py::arg("backend") = backend_name(common.backend),
-        py::arg("invert") = common.invert,
-        py::arg("llr_scale") = common.llr_scale,
-        py::arg("subblocks") = static_cast<int>(turbo.subblocks),
-        py::arg("guard") = static_cast<int>(turbo.guard),
-        py::arg("return_llrs") = false,
-        py::arg("device") = common.device,
-        py::arg("metrics") = turbo_metrics_name(turbo.metrics),
-        "Decodes whole code blocks of 3 (K + 4) soft values d(0) | d(1) | d(2) into K bits each\n"
-        "(uint8). llrs: float32/float64 LLRs (positive = bit 1 unless invert; used as they are,\n"
-        "clamped to +-1024, NaN an erasure), int8 values q (the LLRs q / llr_scale), or uint8/bool\n"
-        "hard bits. iterations 1..32; algorithm 'max-log' or 'log-map'; scaling in (0, 1];\n"
-        "early_stop 'none', 'crc' (= 'crc24b'), 'crc24a' or 'hard'; subblocks/guard: parallel\n"
-        "windows as a GPU decoder runs them (1/0: exact). With return_llrs, returns (bits, llrs):\n"
-        "the K a-posteriori LLRs per block too. metrics 'float', or 'int16': 16-bit integer metrics\n"
-        "from the int8 values round(LLR * llr_scale) (float input is quantized with llr_scale first;\n"
-        "max-log only). Rate-matched input: gpufec.lte_rate_dematch first.");
+        "Decodes whole code blocks of 3 (K + 4) soft values d(0) | d(1) | d(2) (or, with E > 0,\n"
+        "E rate-matched values) into K bits each (uint8). llrs: float32/float64 LLRs (positive =\n"
+        "bit 1 unless invert; used as they are, clamped to +-1024, NaN an erasure), int8 values q\n"
+        "(the LLRs q / llr_scale), or uint8/bool hard bits. The options by keyword (the table of\n"
+        "docs/turbo.md, the block's names and defaults) or as one gpufec.lte_turbo_options. With\n"
+        "return_llrs, returns (bits, llrs): the K a-posteriori LLRs per block too.");
     m.def(
         "lte_turbo_defaults",
         [turbo, rm] {

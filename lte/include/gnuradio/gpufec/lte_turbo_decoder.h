@@ -90,6 +90,19 @@ public:
                      bool llr_output = false,
                      const std::string& metrics = turbo_metrics_name(lte_turbo_params().metrics));
 
+    /*!
+     * \brief The same block from an options object (lte_turbo_options, described in
+     * lte/lte_options.yml; gpufec.lte_turbo_options in Python).
+     * \param code the LTE turbo code
+     * \param options every decoder option (checked here; those that depend on K by the engine)
+     * \param length_tag as above
+     * \param llr_output as above
+     */
+    static sptr make(lte_turbo_code_sptr code,
+                     const lte_turbo_options& options,
+                     const std::string& length_tag = "",
+                     bool llr_output = false);
+
     /*! \brief "cpu" or "cuda": the backend in use. */
     virtual std::string backend() const = 0;
     /*! \brief Code blocks decoded so far. */

@@ -11,18 +11,14 @@
 #include <gnuradio/gpufec/core/backend.h>
 #include <gnuradio/gpufec/core/code.h>
 #include <gnuradio/gpufec/core/core_api.h>
+// soft_output, snr_kind: generated from awgn/awgn_options.yml.
+#include <gnuradio/gpufec/awgn/awgn_options.h>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 
 namespace gr {
 namespace gpufec {
-
-/*! @brief What the channel outputs. */
-enum class soft_output { LLR = 0, SYMBOLS = 1 };
-
-/*! @brief How the noise level is given. */
-enum class snr_kind { EBN0 = 0, ESN0 = 1 };
 
 /*!
  * @brief The noise level of a unit-energy BPSK channel.
@@ -41,13 +37,6 @@ struct GPUFEC_CORE_API awgn_noise {
      */
     static awgn_noise from_snr(double snr_db, snr_kind kind, double rate);
 };
-
-/*!
- * @brief Parses "llr" or "symbols"; parse_snr_kind parses "ebn0" or "esn0".
- * @throws std::invalid_argument naming the value and the allowed ones
- */
-GPUFEC_CORE_API soft_output parse_soft_output(const std::string& name);
-GPUFEC_CORE_API snr_kind parse_snr_kind(const std::string& name);
 
 /*!
  * @brief Maps bits to BPSK symbols and adds white Gaussian noise, on the CPU or a GPU.

@@ -8,6 +8,8 @@
 
 #include <gnuradio/gpufec/core/core_api.h>
 #include <gnuradio/gpufec/lte/lte_turbo_code.h>
+// lte_crc, parse_lte_crc(), lte_crc_name(): generated from lte/lte_chain_options.yml.
+#include <gnuradio/gpufec/lte/lte_crc_kind.h>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -16,14 +18,6 @@
 namespace gr {
 namespace gpufec {
 
-/*! @brief The cyclic generator polynomials of TS 36.212 §5.1.1. */
-enum class lte_crc { CRC24A, CRC24B, CRC16, CRC8 };
-
-/*!
- * @brief Parses "24A", "24B", "16" or "8" (case-insensitive; a leading "crc" is allowed).
- * @throws std::invalid_argument naming the value and the allowed ones
- */
-GPUFEC_CORE_API lte_crc parse_lte_crc(const std::string& kind);
 /*! @brief Parity bits L of a CRC: 24, 24, 16 or 8. */
 GPUFEC_CORE_API size_t lte_crc_length(lte_crc kind);
 

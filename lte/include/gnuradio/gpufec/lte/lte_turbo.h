@@ -10,6 +10,7 @@
 #include <gnuradio/gpufec/core/decoder.h>
 #include <gnuradio/gpufec/lte/lte_chain.h>
 #include <gnuradio/gpufec/lte/lte_turbo_code.h>
+// lte_turbo_options, lte_turbo_params, lte_rate_dematching: generated from lte/lte_options.yml.
 #include <gnuradio/gpufec/lte/lte_turbo_params.h>
 #include <cstddef>
 #include <cstdint>
@@ -21,33 +22,6 @@ namespace gpufec {
 
 class lte_turbo_backend;
 class soft_input;
-
-/*!
- * @brief Rate de-matching before decoding (TS 36.212 §5.1.4.1, lte_rate_dematch): each code
- * block arrives as the E soft values that rate matching with @p rv and @p ncb selected.
- */
-struct GPUFEC_CORE_API lte_rate_dematching {
-    /*! Soft values per received code block; 0: none, blocks are d(0) | d(1) | d(2). */
-    size_t E = 0;
-    /*! Redundancy version 0..3 (unused when E = 0). */
-    int rv = 0;
-    /*! Circular buffer length N_cb; 0: the whole buffer (ignored when E = 0). */
-    size_t ncb = 0;
-};
-
-/*! @brief LTE turbo decoder options: every decoder's, the decoding, the rate de-matching. */
-struct GPUFEC_CORE_API lte_turbo_options : decoder_options {
-    lte_turbo_params turbo{};
-    lte_rate_dematching rate_match{};
-
-    lte_turbo_options() = default;
-    lte_turbo_options(const decoder_options& common,
-                      const lte_turbo_params& t,
-                      const lte_rate_dematching& rm = lte_rate_dematching())
-        : decoder_options(common), turbo(t), rate_match(rm)
-    {
-    }
-};
 
 /*! @brief What the decoder reports about one code block besides its bits. */
 struct GPUFEC_CORE_API lte_turbo_block_status {

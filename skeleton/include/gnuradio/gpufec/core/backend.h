@@ -5,24 +5,12 @@
 #define INCLUDED_GPUFEC_BACKEND_H
 
 #include <gnuradio/gpufec/core/core_api.h>
+// backend_kind, parse_backend() and backend_name(): described with the decoder options.
+#include <gnuradio/gpufec/core/decoder_options.h>
 #include <string>
 
 namespace gr {
 namespace gpufec {
-
-/*!
- * @brief Where work runs. AUTO picks CUDA when a device is present and CPU otherwise.
- */
-enum class backend_kind { AUTO = 0, CPU = 1, CUDA = 2 };
-
-/*!
- * @brief Parses "auto", "cpu" or "cuda" (case-insensitive).
- * @throws std::invalid_argument naming the value and the allowed ones.
- */
-GPUFEC_CORE_API backend_kind parse_backend(const std::string& name);
-
-/*! @brief "auto", "cpu" or "cuda". */
-GPUFEC_CORE_API std::string backend_name(backend_kind kind);
 
 /*! @brief True when the library was built with the CUDA backends. */
 GPUFEC_CORE_API bool built_with_cuda();

@@ -9,6 +9,8 @@
 
 #include <gnuradio/gpufec/core/backend.h>
 #include <gnuradio/gpufec/core/core_api.h>
+// decoder_options, soft_type: generated from skeleton/decoder_options.yml.
+#include <gnuradio/gpufec/core/decoder_options.h>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -16,46 +18,6 @@
 
 namespace gr {
 namespace gpufec {
-
-/*! @brief The item type of a decoder's soft input. */
-enum class soft_type { FLOAT = 0, INT8 = 1 };
-
-/*! @brief Parses "float" or "int8". @throws std::invalid_argument naming the allowed values */
-GPUFEC_CORE_API soft_type parse_soft_type(const std::string& name);
-GPUFEC_CORE_API std::string soft_type_name(soft_type t);
-
-/*!
- * @brief Options every decoder takes, apart from its family's own.
- *
- * The defaults written here are the only ones: the blocks, the bindings and the GRC YAML take
- * theirs from these (a QA test compares them).
- */
-struct GPUFEC_CORE_API decoder_options {
-    backend_kind backend = backend_kind::AUTO;
-    /*! CUDA device index, for machines with several GPUs. */
-    int device = 0;
-    /*! The input item type of the blocks (engines take both). */
-    soft_type input = soft_type::FLOAT;
-    /*! How soft values relate to int8 values q = LLR * llr_scale: decoders that work on int8
-     *  (Viterbi) quantize float input so, decoders that work on float LLRs (turbo) read int8
-     *  input as q / llr_scale (docs/conventions.md). */
-    float llr_scale = 8.0f;
-    /*! Set when a positive soft value means bit 0 (the default is GNU Radio's: bit 1). */
-    bool invert = false;
-    /*! Frames (or tiles) per backend call; 0: the backend's choice. */
-    size_t max_batch = 0;
-    /*! CPU worker threads; 0: one per hardware thread. */
-    unsigned threads = 0;
-
-    /*! @throws std::invalid_argument naming the option, its value and what is allowed */
-    void check() const;
-    /*! @brief Options from the parameters the blocks and numpy functions take, by name. */
-    static decoder_options from_parameters(const std::string& backend,
-                                           const std::string& input,
-                                           float llr_scale,
-                                           bool invert,
-                                           int device = 0);
-};
 
 /*!
  * @brief What a decoder's soft-input stage saw that a block or function should tell its user:
