@@ -14,6 +14,22 @@ set(GPUFEC_GPU_TEST_TIMEOUT 900 CACHE STRING "Seconds a test labelled gpu may ru
 add_custom_target(gpufec-gpu-tests)
 add_custom_target(gpufec-slow-tests)
 
+# The runners' main (skeleton/test/cppunit_main.cc), compiled once for all of them, and the
+# precompiled header they share (CppUnit's macros and the standard library, parsed once instead
+# of in each of some sixty test files). Built as the runners are (-fPIE, not an object
+# library's -fPIC), since a precompiled header serves only compiles with the same flags.
+if(CppUnit_FOUND)
+    add_library(gpufec-cppunit-main OBJECT ${PROJECT_SOURCE_DIR}/skeleton/test/cppunit_main.cc)
+    target_link_libraries(gpufec-cppunit-main PRIVATE CppUnit::CppUnit)
+    set_target_properties(gpufec-cppunit-main PROPERTIES POSITION_INDEPENDENT_CODE OFF)
+    target_compile_options(gpufec-cppunit-main PRIVATE -fPIE)
+    if(GPUFEC_PCH)
+        target_precompile_headers(gpufec-cppunit-main PRIVATE
+            <cppunit/extensions/HelperMacros.h> <algorithm> <cmath> <cstdint> <cstring> <limits>
+            <random> <stdexcept> <string> <vector>)
+    endif()
+endif()
+
 # gpufec_test_properties(<test> [LABELS <labels...>] [SLOW] [TIMEOUT <s>])
 # Labels and the timeout of one registered test (`slow` and `gpu` tests get longer ones).
 function(gpufec_test_properties test)
@@ -49,7 +65,10 @@ function(gpufec_add_cppunit_test)
         message(STATUS "gpufec: CppUnit not found, skipping ${T_NAME}")
         return()
     endif()
-    add_executable(${T_NAME} ${PROJECT_SOURCE_DIR}/skeleton/test/cppunit_main.cc ${T_SOURCES})
+    add_executable(${T_NAME} ${T_SOURCES} $<TARGET_OBJECTS:gpufec-cppunit-main>)
+    if(GPUFEC_PCH)
+        target_precompile_headers(${T_NAME} REUSE_FROM gpufec-cppunit-main)
+    endif()
     if("gpu" IN_LIST T_LABELS)
         set_target_properties(${T_NAME} PROPERTIES EXCLUDE_FROM_ALL TRUE)
         add_dependencies(gpufec-gpu-tests ${T_NAME})
