@@ -6,19 +6,18 @@
  * The generators are template parameters (each butterfly's branch metric index is then a
  * compile-time constant, so the lane constants are built without any table in memory): nvcc
  * instantiates the kernels for the catalogue of named codes (conv_viterbi_tile_dpx_catalogue.h),
- * one code a translation unit (conv_viterbi_tile_dpx_code.cuh), NVRTC for any other code at
- * first use (viterbi_tile_dpx_jit.cc), and one launcher here runs either through its kernel
- * handle (docs/viterbi.md).
+ * NVRTC for any other code at first use (viterbi_tile_dpx_jit.cc), and one
+ * launcher here runs either through its kernel handle (docs/viterbi.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "skeleton/cuda/cuda_check.h"
 #include "skeleton/cuda/device_caps.h"
 #include "conv_viterbi_tile_dpx_catalogue.h"
 #include "conv_viterbi_tile_dpx_jit.h"
+#include "conv_viterbi_tile_dpx_kernels.cuh"
 #include "conv_viterbi_tile_kernels.h"
 #include <mutex>
 #include <stdexcept>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -30,18 +29,20 @@ namespace {
 
 constexpr int block_threads = thread_tile_block_threads;
 
-template <size_t... I>
-dpx_kernel_handles catalogue_kernels(const conv::trellis& t, std::index_sequence<I...>)
+/* The nvcc-compiled kernels of a catalogue code. */
+template <int K, unsigned... G>
+dpx_kernel_handles kernels_of(dpx_code<K, G...>)
 {
-    dpx_kernel_handles h;
-    ((dpx_catalogue::at<I>::matches(t) ? (h = dpx_catalogue_kernels<I>(), true) : false) || ...);
-    return h;
+    return { reinterpret_cast<const void*>(dpx::tile_kernel<K, G...>),
+             reinterpret_cast<const void*>(dpx::frame_kernel<K, G...>) };
 }
 
 /* The catalogue's kernels of @p t; nulls when t is not in the catalogue. */
 dpx_kernel_handles catalogue_kernels(const conv::trellis& t)
 {
-    return catalogue_kernels(t, std::make_index_sequence<dpx_catalogue::size>());
+    dpx_kernel_handles h;
+    dpx_catalogue::find(t, [&](auto code) { h = kernels_of(code); });
+    return h;
 }
 
 /* Threads per tile or frame (a team for K = 8, 9; dpx::shape<K>::threads). */
@@ -156,11 +157,11 @@ bool viterbi_tile_dpx_available()
     for (const auto& k : known)
         if (k.first == caps.device)
             return k.second;
-    static_assert(std::is_same_v<dpx_catalogue::at<0>, dpx_code<7, 0171, 0133>>, "K=7 171/133 first");
     cudaFuncAttributes attr;
     bool available = false;
     if (caps.major >= 9) {
-        if (cudaFuncGetAttributes(&attr, dpx_catalogue_kernels<0>().tile) == cudaSuccess)
+        if (cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(dpx::tile_kernel<7, 0171, 0133>)) ==
+            cudaSuccess)
             available = attr.ptxVersion >= 90;
         else
             (void)cudaGetLastError(); // no image of this file loads on the device

@@ -1,16 +1,12 @@
 /* The codes the packed DPX tile kernel is built for (docs/viterbi.md): the generators are
  * template parameters of the kernel (conv_viterbi_tile_dpx_core.h), so each code is an
- * instantiation, compiled in a translation unit of its own (conv_viterbi_tile_dpx_code.cuh) so
- * that a build's cores compile them side by side. Shared by the kernel's launcher and the host
- * tests of the core.
+ * instantiation. Shared by the kernel's launcher and the host test of the core.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CATALOGUE_H
 #define INCLUDED_GPUFEC_CUDA_VITERBI_TILE_DPX_CATALOGUE_H
 
 #include "conv/common/conv_trellis.h"
-#include <cstddef>
-#include <tuple>
 
 namespace gr {
 namespace gpufec {
@@ -34,9 +30,6 @@ struct dpx_code {
 
 template <class... Codes>
 struct dpx_code_list {
-    static constexpr size_t size = sizeof...(Codes);
-    template <size_t I>
-    using at = std::tuple_element_t<I, std::tuple<Codes...>>;
     /* Calls f(code) for the code that matches @p t; false when none does. */
     template <class F>
     static bool find(const conv::trellis& t, F&& f)
@@ -68,13 +61,6 @@ using dpx_catalogue = dpx_code_list<dpx_code<7, 0171, 0133>,
                                     dpx_code<9, 0561, 0753>,
                                     dpx_code<9, 0557, 0663, 0711>,
                                     dpx_code<8, 0247, 0371>>;
-
-struct dpx_kernel_handles;
-/* The nvcc-compiled kernels of the catalogue's code I: defined in conv_viterbi_tile_dpx_code.cuh,
- * instantiated for one I in each translation unit that conv/CMakeLists.txt generates
- * (GPUFEC_DPX_CATALOGUE_SIZE of them: keep it equal to dpx_catalogue::size). */
-template <size_t I>
-dpx_kernel_handles dpx_catalogue_kernels();
 
 } // namespace cuda
 } // namespace gpufec
