@@ -379,7 +379,7 @@ class turbo_gpu_test : public CppUnit::TestFixture
                 const cuda::turbo_launch_config block_t2{ 2, cuda::turbo_layout::GLOBAL, cuda::turbo_kernel::BLOCK };
                 expect_same(cpu, run_kernel(*code, p, ch.llr, block_t2),
                             describe(1056, p, "early stop, kernel T=2 global"));
-                if (p.subblocks >= 2)
+                if (p.subblocks >= 2 && cuda::turbo_cluster_supported())
                     for (unsigned C : { 3u, 16u })
                         expect_same(cpu, run_kernel(*code, p, ch.llr, cluster(C, 0)),
                                     describe(1056, p, "early stop, cluster of " + std::to_string(C)));
@@ -477,7 +477,8 @@ class turbo_gpu_ber_test : public CppUnit::TestFixture
             const decoded cpu = run(backend_kind::CPU, *code, p, ch.llr);
             std::vector<std::pair<std::string, decoded>> gpus;
             gpus.emplace_back("backend", run(backend_kind::CUDA, *code, p, ch.llr));
-            if (p.subblocks >= 2) // the cluster kernel too (the backend takes the BLOCK kernel for 200 blocks)
+            // The cluster kernel too where it runs (the backend takes the BLOCK kernel for 200 blocks).
+            if (p.subblocks >= 2 && cuda::turbo_cluster_supported())
                 gpus.emplace_back("cluster kernel", run_kernel(*code, p, ch.llr, cluster(0, 0)));
             for (const auto& [name, gpu] : gpus) {
                 size_t fe_cpu = 0, fe_gpu = 0;
