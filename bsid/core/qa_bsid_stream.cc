@@ -45,6 +45,20 @@ stream make_stream(const tvb_code& c, const bsid_params& p, size_t F, uint64_t s
     return s;
 }
 
+/* The received bits of @p s with @p burst random bits from @p g inserted where frame
+ * @p frame (of @p frame_bits sent bits) starts: a loss of sync far beyond the drift limits. */
+std::vector<uint8_t>
+with_burst(const stream& s, size_t frame, size_t frame_bits, size_t burst, std::mt19937& g)
+{
+    const auto cut = s.tx.received.begin() +
+                     static_cast<long>(frame * frame_bits + s.tx.drift[frame * frame_bits]);
+    std::vector<uint8_t> rx(s.tx.received.begin(), cut);
+    for (size_t k = 0; k < burst; ++k)
+        rx.push_back(g() & 1u);
+    rx.insert(rx.end(), cut, s.tx.received.end());
+    return rx;
+}
+
 std::vector<bsid_stream_frame> run(bsid_stream_decoder& dec,
                                    const std::vector<uint8_t>& rx,
                                    std::mt19937* chunks)
@@ -237,13 +251,9 @@ public:
         const size_t F = 24;
         const stream s = make_stream(*code, p, F, 11);
         const bsid_drift_limits l = bsid_derive_drift_limits(p, 8, 12);
-        const size_t cut = static_cast<size_t>(10 * 96 + s.tx.drift[10 * 96]);
-        std::vector<uint8_t> rx(s.tx.received.begin(), s.tx.received.begin() + static_cast<long>(cut));
         std::mt19937 g(12);
         const size_t burst = static_cast<size_t>(2 * l.frame_states());
-        for (size_t k = 0; k < burst; ++k)
-            rx.push_back(g() & 1u);
-        rx.insert(rx.end(), s.tx.received.begin() + static_cast<long>(cut), s.tx.received.end());
+        const std::vector<uint8_t> rx = with_burst(s, 10, 96, burst, g);
         bsid_stream_decoder dec(code, p, options(4));
         const auto frames = run(dec, rx, &g);
         CPPUNIT_ASSERT_EQUAL(uint64_t(1), dec.resyncs());
@@ -262,6 +272,7 @@ public:
 
         // The other way: the first 2 M_tau - 3 bits of frame 10 are lost. Frame 10 cannot be
         // decoded; the frames after it are found again.
+        const size_t cut = static_cast<size_t>(10 * 96 + s.tx.drift[10 * 96]);
         std::vector<uint8_t> cut_rx(s.tx.received.begin(), s.tx.received.begin() + static_cast<long>(cut));
         const size_t lost = burst - 3;
         cut_rx.insert(cut_rx.end(), s.tx.received.begin() + static_cast<long>(cut + lost),
@@ -293,12 +304,8 @@ public:
         const stream s = make_stream(*code, p, F, 11);
         // The burst of lost_sync: 2 M_tau random bits between frames 9 and 10.
         const bsid_drift_limits l = bsid_derive_drift_limits(p, 8, 12);
-        const size_t cut = static_cast<size_t>(10 * 96 + s.tx.drift[10 * 96]);
-        std::vector<uint8_t> rx(s.tx.received.begin(), s.tx.received.begin() + static_cast<long>(cut));
         std::mt19937 g(12);
-        for (size_t k = 0; k < 2 * l.frame_states(); ++k)
-            rx.push_back(g() & 1u);
-        rx.insert(rx.end(), s.tx.received.begin() + static_cast<long>(cut), s.tx.received.end());
+        const std::vector<uint8_t> rx = with_burst(s, 10, 96, static_cast<size_t>(2 * l.frame_states()), g);
         for (bool post : { false, true }) {
             bsid_stream_decoder dec(code, p, options(4), post);
             const auto frames = run(dec, rx, &g);
