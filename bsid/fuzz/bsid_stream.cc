@@ -2,9 +2,9 @@
  * parameters), sent in pieces of any size at any stream position, and the received bits pushed
  * into the stream decoder in random chunks with pull(), pending(), flush() and reset()
  * interleaved.
- * Properties: only std::invalid_argument; pieces give the stream's output and drift record;
- * the frames are the same as a second decoder's fed everything at once; indices count up;
- * symbols are below q; pending() is 0 after a flush.
+ * Properties: only std::invalid_argument, and always for bits past the channel's stream; pieces
+ * give the stream's output and drift record; the frames are the same as a second decoder's fed
+ * everything at once; indices count up; symbols are below q; pending() is 0 after a flush.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fuzz/fuzz_input.h"
@@ -30,8 +30,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                                   in.ConsumeIntegralInRange<size_t>(1, 5), {}, "watermark", 1);
     const size_t frames = in.ConsumeIntegralInRange<size_t>(0, 6);
     std::vector<uint8_t> bits = fuzz::bit_bytes(in, frames * c->tau());
-    const uint64_t first = in.ConsumeBool() ? in.ConsumeIntegralInRange<uint64_t>(0, 10000)
-                                            : in.ConsumeIntegral<uint64_t>() >> 16;
+    // Small, at the end of the channel's stream, or anywhere; past the end is refused.
+    constexpr uint64_t stream_end = bsid_channel_model::max_stream_bits;
+    const uint64_t first =
+        in.ConsumeBool() ? in.ConsumeIntegralInRange<uint64_t>(0, 10000)
+        : in.ConsumeBool()
+            ? stream_end - in.ConsumeIntegralInRange<uint64_t>(0, 2 * bits.size() + 1)
+            : in.ConsumeIntegral<uint64_t>() >> 16;
+    if (first > stream_end - bits.size()) {
+        bool refused = false;
+        try {
+            ch->transmit(bits.data(), bits.size(), first);
+        } catch (const std::invalid_argument&) {
+            refused = true;
+        }
+        FUZZ_CHECK(refused);
+        return 0;
+    }
     const bsid_transmission whole = ch->transmit(bits.data(), bits.size(), first);
     FUZZ_CHECK(whole.drift.size() == bits.size() + 1 && whole.drift[0] == 0);
     FUZZ_CHECK(static_cast<long long>(whole.received.size()) - static_cast<long long>(bits.size()) ==
