@@ -384,8 +384,11 @@ void bsid_stream_decoder::state::finish(bsid_stream_decoder& d,
     ++frame;
 
     // The next frame: its start, and its prior centred on it. A start that would not move
-    // forward moves one bit.
-    start = stuck ? frame_start + 1 : frame_start + tau + d_hat;
+    // forward moves one bit: past this frame's start, and past the start a search looked
+    // around (it may place the frame before it), so that every frame consumes bits.
+    const int64_t searched_from = start;
+    start = std::max<long long>(stuck ? frame_start + 1 : frame_start + tau + d_hat, searched_from + 1);
+    const bool forced = start != frame_start + tau + d_hat;
     std::fill(prior.begin(), prior.end(), 0.0);
     if (a_hat < 0) {
         prior[static_cast<size_t>(-l.frame_min)] = 1.0;
@@ -401,8 +404,9 @@ void bsid_stream_decoder::state::finish(bsid_stream_decoder& d,
         for (double& p : prior)
             p /= sum; // sum >= end[a_hat] > 0
     }
-    // A frame that a search placed and that still looks lost: the next one is searched too.
-    search = loss && !flushing;
+    // A frame that a search placed and that still looks lost, or one whose successor had to be
+    // moved: the next one is searched too.
+    search = (loss || forced) && !flushing;
     trim(l);
 }
 

@@ -133,6 +133,7 @@ class bsid_stream_test : public CppUnit::TestFixture
     CPPUNIT_TEST(flush_and_reset);
     CPPUNIT_TEST(pooled_lattice);
     CPPUNIT_TEST(stream_engine_output);
+    CPPUNIT_TEST(search_behind_still_moves_on);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -291,6 +292,42 @@ public:
                 errors += f.symbols[i] != s.symbols[t * 12 + i];
         }
         CPPUNIT_ASSERT_MESSAGE(std::to_string(errors), errors <= 12 * 12 / 50);
+    }
+
+    /* A search may place a frame before the start it searched from (a candidate j < 0); the
+     * next start must still lie beyond that start, or push() decodes the same bits forever
+     * and emits a frame each time (a fuzzer's input: 6-bit frames, no insertions, 36 bits). */
+    void search_behind_still_moves_on()
+    {
+        const auto code = tvb_code::make(6, 4, 1, {}, "watermark", 1);
+        const bsid_params p = params(0.0, 3.0517578125000556e-05, 0.08039215686274509);
+        std::vector<uint8_t> rx(36, 1);
+        rx[14] = rx[20] = 0;
+        const auto decode = [&](const std::vector<size_t>& cuts) {
+            bsid_stream_decoder dec(code, p, options(0), true);
+            std::vector<bsid_stream_frame> frames;
+            bsid_stream_frame f;
+            for (size_t k = 0; k + 1 < cuts.size(); ++k) {
+                dec.push(rx.data() + cuts[k], cuts[k + 1] - cuts[k]);
+                while (dec.pull(f))
+                    frames.push_back(std::move(f));
+            }
+            dec.flush();
+            while (dec.pull(f))
+                frames.push_back(std::move(f));
+            return frames;
+        };
+        const auto pieces = decode({ 0, 12, 31, 36 }); // the fuzzer's pieces
+        const auto whole = decode({ 0, 36 });
+        // Every frame moves the stream on by a bit at least.
+        CPPUNIT_ASSERT(!pieces.empty() && pieces.size() <= rx.size());
+        CPPUNIT_ASSERT_EQUAL(whole.size(), pieces.size());
+        for (size_t k = 0; k < pieces.size(); ++k) {
+            CPPUNIT_ASSERT_EQUAL(uint64_t(k), pieces[k].index);
+            CPPUNIT_ASSERT_EQUAL(whole[k].start, pieces[k].start);
+            CPPUNIT_ASSERT_EQUAL(whole[k].drift, pieces[k].drift);
+            CPPUNIT_ASSERT(whole[k].symbols == pieces[k].symbols);
+        }
     }
 
     /* The engine against the decoder's frames: the same frames, their symbols as bits (most
