@@ -664,8 +664,12 @@ def main():
     args = ap.parse_args()
     files = outputs(Description(args.root))
     if not args.check:
+        # Files already up to date keep their time stamps: nothing rebuilds for them.
         for path, text in files.items():
-            with open(os.path.join(args.root, path), "w") as f:
+            target = os.path.join(args.root, path)
+            if os.path.exists(target) and open(target).read() == text:
+                continue
+            with open(target, "w") as f:
                 f.write(text)
         return 0
     differ = []
