@@ -47,4 +47,16 @@ std::string code_help()
     return help;
 }
 
+void refuse_tool_options(const gr::gpufec::decoder_options& o, const std::string& family)
+{
+    const gr::gpufec::decoder_options d;
+    const auto refuse = [&](bool differs, const char* key, const char* why) {
+        if (differs)
+            throw std::invalid_argument("--code " + family + ": " + key + " " + why);
+    };
+    refuse(o.backend != d.backend, "backend", "is chosen with --backend");
+    refuse(o.device != d.device, "device", "is not chosen by the BER tool (device 0)");
+    refuse(o.input != d.input, "input", "applies to the block only (the tool sends float LLRs)");
+}
+
 } // namespace gpufec_ber

@@ -8,6 +8,7 @@
 #define INCLUDED_GPUFEC_BER_CODE_REGISTRY_H
 
 #include "simulator.h"
+#include <gnuradio/gpufec/core/decoder_options.h>
 #include <functional>
 #include <string>
 #include <vector>
@@ -39,6 +40,11 @@ public:
 /*! @param frame_bits --frame-bits, 0 for the family's default
  *  @throws std::invalid_argument for an unknown family (listing the known ones) or bad ARGS */
 code_under_test make_code(const std::string& spec, size_t frame_bits);
+
+/*! Refuses in a --code spec's decoder options what the tool chooses itself: the backend
+ *  (--backend), the device (0) and the input type (it sends float LLRs).
+ *  @throws std::invalid_argument naming @p family and the option */
+void refuse_tool_options(const gr::gpufec::decoder_options& o, const std::string& family);
 
 /*! The families' help, in name order. */
 std::string code_help();

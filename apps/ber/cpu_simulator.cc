@@ -90,7 +90,37 @@ private:
     frame_counts m_counts;
 };
 
+class framed_soft_decoder final : public soft_decoder
+{
+public:
+    explicit framed_soft_decoder(std::unique_ptr<frame_decoder> e) : m_engine(std::move(e)) {}
+
+    void push(const float* soft, size_t n_blocks) override
+    {
+        const size_t held = m_ready.size();
+        m_ready.resize(held + n_blocks * m_engine->bits_per_frame());
+        m_engine->decode_frames(soft, m_ready.data() + held, n_blocks);
+    }
+
+    size_t pull(uint8_t* bits, size_t max) override
+    {
+        const size_t n = std::min(max, m_ready.size());
+        std::copy_n(m_ready.begin(), n, bits);
+        m_ready.erase(m_ready.begin(), m_ready.begin() + static_cast<long>(n));
+        return n;
+    }
+
+private:
+    std::unique_ptr<frame_decoder> m_engine;
+    std::vector<uint8_t> m_ready; //!< decoded, not yet pulled
+};
+
 } // namespace
+
+std::unique_ptr<soft_decoder> frame_soft_decoder(std::unique_ptr<frame_decoder> engine)
+{
+    return std::make_unique<framed_soft_decoder>(std::move(engine));
+}
 
 std::unique_ptr<frame_simulator> make_cpu_simulator(code_sptr c,
                                                     size_t frame_bits,

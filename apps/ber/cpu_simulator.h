@@ -7,6 +7,7 @@
 #define INCLUDED_GPUFEC_BER_CPU_SIMULATOR_H
 
 #include "simulator.h"
+#include <gnuradio/gpufec/core/decoder.h>
 #include <memory>
 
 namespace gpufec_ber {
@@ -22,6 +23,9 @@ public:
     /*! Moves up to @p max decided bits out; returns how many. */
     virtual size_t pull(uint8_t* bits, size_t max) = 0;
 };
+
+/*! A family's framed engine as its host decoder: each push() decodes its blocks at once. */
+std::unique_ptr<soft_decoder> frame_soft_decoder(std::unique_ptr<gr::gpufec::frame_decoder> engine);
 
 /*! Frame f is information bits [f * frame_bits, (f + 1) * frame_bits) of the generator's
  *  stream for @p c (seed and noise from @p setup). */

@@ -15,31 +15,6 @@ namespace {
 
 using namespace gr::gpufec;
 
-class turbo_soft_decoder final : public soft_decoder
-{
-public:
-    turbo_soft_decoder(lte_turbo_code_sptr c, const lte_turbo_options& o) : m_engine(c, o) {}
-
-    void push(const float* soft, size_t n_blocks) override
-    {
-        const size_t held = m_ready.size();
-        m_ready.resize(held + n_blocks * m_engine.bits_per_frame());
-        m_engine.decode_frames(soft, m_ready.data() + held, n_blocks);
-    }
-
-    size_t pull(uint8_t* bits, size_t max) override
-    {
-        const size_t n = std::min(max, m_ready.size());
-        std::copy_n(m_ready.begin(), n, bits);
-        m_ready.erase(m_ready.begin(), m_ready.begin() + n);
-        return n;
-    }
-
-private:
-    lte_turbo_decoder_engine m_engine;
-    std::vector<uint8_t> m_ready; //!< decoded, not yet pulled
-};
-
 /* The spec is lte_turbo_options::from_spec's (the option names of lte/lte_options.yml, the old
  * keys it, alg, stop, P and g too); the tool chooses the backend and sends whole blocks. */
 lte_turbo_options parse_spec(const std::string& args)
@@ -50,17 +25,11 @@ lte_turbo_options parse_spec(const std::string& args)
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("--code lte_turbo:" + args + ": " + e.what());
     }
-    const lte_turbo_options d;
-    const auto refuse = [&](bool differs, const char* key, const char* why) {
-        if (differs)
-            throw std::invalid_argument(std::string("--code lte_turbo: ") + key + " " + why);
-    };
-    refuse(o.backend != d.backend, "backend", "is chosen with --backend");
-    refuse(o.device != d.device, "device", "is not chosen by the BER tool (device 0)");
-    refuse(o.input != d.input, "input", "applies to the block only (the tool sends float LLRs)");
-    refuse(o.rate_match.E != d.rate_match.E || o.rate_match.rv != d.rate_match.rv ||
-               o.rate_match.ncb != d.rate_match.ncb,
-           "E/rv/ncb", "are not simulated (the tool sends whole blocks of 3 (K + 4) values)");
+    refuse_tool_options(o, "lte_turbo");
+    const lte_rate_dematching d;
+    if (o.rate_match.E != d.E || o.rate_match.rv != d.rv || o.rate_match.ncb != d.ncb)
+        throw std::invalid_argument("--code lte_turbo: E/rv/ncb are not simulated (the tool sends "
+                                    "whole blocks of 3 (K + 4) values)");
     return o;
 }
 
@@ -91,7 +60,8 @@ code_under_test make_turbo(const std::string& args, size_t frame_bits)
         return [c, opts, b](const sim_setup& setup) {
             lte_turbo_options o = opts;
             o.backend = b;
-            return make_cpu_simulator(c, c->K(), setup, std::make_unique<turbo_soft_decoder>(c, o));
+            return make_cpu_simulator(c, c->K(), setup,
+                                      frame_soft_decoder(std::make_unique<lte_turbo_decoder_engine>(c, o)));
         };
     };
     cut.cpu = simulator(backend_kind::CPU);
