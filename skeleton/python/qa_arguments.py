@@ -10,13 +10,18 @@ parameters whose default is an integer): every function, method and block constr
 gpufec that takes an integer must
 refuse a negative one and one beyond any C++ integer type with a ValueError that names the
 parameter. A new function with an integer parameter fails test_every_function_is_covered until
-CALLS says how to call it; a new integer parameter of a listed function is tested as it is.
+CALLS says how to call it (a family added from skeleton/template says it in its own
+<family>/python/<family>_arguments.py); a new integer parameter of a listed function is tested
+as it is.
 A name with a [variant] suffix calls the same function down another path (find_pairing).
 Arrays: complex values are refused wherever soft values, bits or symbols are taken."""
 
 import ctypes
 import ctypes.util
+import glob
+import importlib.util
 import inspect
+import os
 import re
 
 import numpy as np
@@ -34,6 +39,25 @@ PREDICATES = {"lte_turbo_code.is_block_size"}
 # Made only where libfec is (the CCSDS deframer's Reed-Solomon code, called at run time).
 NEEDS_LIBFEC = {"ccsds_deframer.__init__", "ccsds_reed_solomon.__init__"}
 HAS_LIBFEC = ctypes.util.find_library("fec") is not None
+
+
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def family_calls():
+    """The calls a family's folder lists: calls(gpufec) of each
+    <family>/python/<family>_arguments.py, {name: (function, args, kwargs)} as in CALLS."""
+    found = {}
+    for folder in sorted(glob.glob(os.path.join(SOURCE, "*", ""))):
+        family = os.path.basename(os.path.dirname(folder))
+        path = os.path.join(folder, "python", family + "_arguments.py")
+        if not os.path.isfile(path):
+            continue
+        spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found.update(module.calls(gpufec))
+    return found
 
 
 def split_top(text, sep=","):
@@ -216,6 +240,7 @@ class qa_arguments(bounded_test):
             "ccsds_deframer.__init__": (gpufec.ccsds_deframer, (), {}),
             "ccsds_reed_solomon.__init__": (gpufec.ccsds_reed_solomon, (223,), {}),
         }
+        calls.update(family_calls())
         return {name: call for name, call in calls.items()
                 if HAS_LIBFEC or name not in NEEDS_LIBFEC}
 
