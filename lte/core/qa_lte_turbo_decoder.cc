@@ -262,7 +262,7 @@ class turbo_decoder_test : public CppUnit::TestFixture
         const size_t K = 40, D = K + 4;
         const auto& pi = code->interleaver();
         std::mt19937 rng(37);
-        for (int constituent = 0; constituent < 2; ++constituent)
+        for (size_t constituent = 0; constituent < 2; ++constituent)
             for (int trial = 0; trial < 8; ++trial) {
                 auto info = qa::random_bits(K, rng);
                 // The last bit of the constituent's input, in natural order.
