@@ -14,7 +14,7 @@ namespace detail {
 
 // The information bits cost little beside the noise (one Philox block gives 128 of them), so
 // they stay a loop for the compiler, cloned per instruction set.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
+#if GPUFEC_X86_SIMD && !defined(__clang__)
 #define GPUFEC_INFO_BITS_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define GPUFEC_INFO_BITS_CLONES
@@ -74,13 +74,13 @@ void awgn_bpsk_portable(uint64_t seed,
 
 using lanes_kernel = size_t (*)(uint64_t, uint64_t, size_t, const uint8_t*, awgn_sample_params, float*);
 
-lanes_kernel kernel_of(noise_simd isa)
+lanes_kernel kernel_of(simd isa)
 {
-#if defined(GPUFEC_NOISE_X86)
+#if GPUFEC_X86_SIMD
     switch (isa) {
-    case noise_simd::avx2:
+    case simd::avx2:
         return awgn_bpsk_lanes_avx2;
-    case noise_simd::avx512:
+    case simd::avx512:
         return awgn_bpsk_lanes_avx512;
     default:
         break;
@@ -93,32 +93,7 @@ lanes_kernel kernel_of(noise_simd isa)
 
 } // namespace
 
-std::string to_string(noise_simd s)
-{
-    switch (s) {
-    case noise_simd::avx2:
-        return "avx2";
-    case noise_simd::avx512:
-        return "avx512";
-    default:
-        return "portable";
-    }
-}
-
-std::vector<noise_simd> available_noise_simd()
-{
-    std::vector<noise_simd> v{ noise_simd::portable };
-#if defined(GPUFEC_NOISE_X86)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
-        v.push_back(noise_simd::avx2);
-    if (__builtin_cpu_supports("avx512f"))
-        v.push_back(noise_simd::avx512);
-#endif
-    return v;
-}
-
-void awgn_bpsk_blocks(noise_simd isa,
+void awgn_bpsk_blocks(simd isa,
                       uint64_t seed,
                       uint64_t first_block,
                       size_t n_blocks,
@@ -138,7 +113,7 @@ void awgn_bpsk_blocks(uint64_t seed,
                       awgn_sample_params p,
                       float* soft)
 {
-    static const noise_simd best = available_noise_simd().back();
+    static const simd best = available_simd().back();
     awgn_bpsk_blocks(best, seed, first_block, n_blocks, bits, p, soft);
 }
 

@@ -8,6 +8,7 @@
 #define INCLUDED_GPUFEC_CORE_CHANNEL_GAUSSIAN_BATCH_H
 
 #include "awgn/common/awgn_sample.h"
+#include "skeleton/core/simd.h"
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -16,14 +17,6 @@
 namespace gr {
 namespace gpufec {
 namespace detail {
-
-/*! The noise kernels: `portable` is the vectorized loop any CPU runs. */
-enum class noise_simd { portable, avx2, avx512 };
-
-std::string to_string(noise_simd s);
-
-/*! The kernels this build and this CPU both have, portable first, best last. */
-std::vector<noise_simd> available_noise_simd();
 
 /*! soft[i] = awgn_bpsk_sample(bits[i] != 0, noise sample 4 first_block + i, p) for the
  *  4 n_blocks samples of Philox blocks [first_block, first_block + n_blocks), each bit for bit
@@ -35,9 +28,10 @@ void awgn_bpsk_blocks(uint64_t seed,
                       awgn_sample_params p,
                       float* soft);
 
-/*! awgn_bpsk_blocks on the given kernel (one of available_noise_simd()), for the tests: every
- *  kernel gives the same bytes. */
-void awgn_bpsk_blocks(noise_simd isa,
+/*! awgn_bpsk_blocks on the given kernel (one of available_simd(); scalar and sse2 are the
+ *  portable loop, which the compiler vectorizes), for the tests: every kernel gives the same
+ *  bytes. */
+void awgn_bpsk_blocks(simd isa,
                       uint64_t seed,
                       uint64_t first_block,
                       size_t n_blocks,

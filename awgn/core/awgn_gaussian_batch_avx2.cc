@@ -4,16 +4,10 @@
  */
 #include "awgn/common/awgn_gaussian.h"
 #include "awgn_gaussian_batch.h"
+#if GPUFEC_X86_SIMD
 #include <immintrin.h>
 
-// Only what follows is built for AVX2: the inline functions of the headers above keep the
-// baseline target, so the linker cannot hand AVX2 copies of them to other files.
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2")
-#endif
+GPUFEC_SIMD_TARGET_BEGIN("avx2")
 
 namespace gr {
 namespace gpufec {
@@ -111,8 +105,5 @@ size_t awgn_bpsk_lanes_avx2(uint64_t seed,
 } // namespace gpufec
 } // namespace gr
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
+GPUFEC_SIMD_TARGET_END
 #endif

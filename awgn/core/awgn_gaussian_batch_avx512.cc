@@ -4,15 +4,11 @@
  */
 #include "awgn/common/awgn_gaussian.h"
 #include "awgn_gaussian_batch.h"
+#if GPUFEC_X86_SIMD
 #include <immintrin.h>
 
-// Only what follows is built for AVX-512: the inline functions of the headers above keep the
-// baseline target, so the linker cannot hand AVX-512 copies of them to other files.
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f")
+GPUFEC_SIMD_TARGET_BEGIN("avx512f")
+#if !defined(__clang__)
 // GCC 12's AVX-512 intrinsics initialise their undefined operands from themselves, which
 // -Wmaybe-uninitialized reports at every use (GCC bug 105593).
 #pragma GCC diagnostic push
@@ -114,9 +110,8 @@ size_t awgn_bpsk_lanes_avx512(uint64_t seed,
 } // namespace gpufec
 } // namespace gr
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
+#if !defined(__clang__)
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+#endif
+GPUFEC_SIMD_TARGET_END
 #endif

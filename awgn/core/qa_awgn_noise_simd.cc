@@ -19,12 +19,12 @@ namespace gpufec {
 class noise_simd_test : public CppUnit::TestFixture
 {
     CPPUNIT_TEST_SUITE(noise_simd_test);
-    CPPUNIT_TEST(portable_comes_first);
+    CPPUNIT_TEST(scalar_comes_first);
     CPPUNIT_TEST(every_kernel_equals_scalar);
     CPPUNIT_TEST(long_run_equals_scalar);
     CPPUNIT_TEST_SUITE_END();
 
-    using isa_list = std::vector<detail::noise_simd>;
+    using isa_list = std::vector<simd>;
 
     /* The scalar definition of blocks [first, first + n), sample by sample. */
     static std::vector<float> reference(uint64_t seed,
@@ -43,14 +43,14 @@ class noise_simd_test : public CppUnit::TestFixture
         return out;
     }
 
-    void portable_comes_first()
+    void scalar_comes_first()
     {
-        const isa_list isas = detail::available_noise_simd();
+        const isa_list isas = available_simd();
         CPPUNIT_ASSERT(!isas.empty());
-        CPPUNIT_ASSERT(isas.front() == detail::noise_simd::portable);
+        CPPUNIT_ASSERT(isas.front() == simd::scalar);
         std::string names;
-        for (detail::noise_simd s : isas)
-            names += " " + detail::to_string(s);
+        for (simd s : isas)
+            names += " " + to_string(s);
         std::cerr << "\nnoise kernels on this CPU:" << names << "\n";
     }
 
@@ -73,10 +73,10 @@ class noise_simd_test : public CppUnit::TestFixture
             for (auto& b : bits) // 0 is -1; any other byte (1, 2, 255) is +1
                 b = static_cast<uint8_t>(rng() % 4 == 0 ? 255 : rng() % 3);
             const std::vector<float> want = reference(seed, first, n, bits.data() + at, p);
-            for (detail::noise_simd isa : detail::available_noise_simd()) {
+            for (simd isa : available_simd()) {
                 std::vector<float> got(at + 4 * n + 1, -7.0f);
                 detail::awgn_bpsk_blocks(isa, seed, first, n, bits.data() + at, p, got.data() + at);
-                const std::string where = detail::to_string(isa) + " seed " + std::to_string(seed) +
+                const std::string where = to_string(isa) + " seed " + std::to_string(seed) +
                                           " first " + std::to_string(first) + " n " +
                                           std::to_string(n);
                 CPPUNIT_ASSERT_MESSAGE(where,
@@ -103,9 +103,9 @@ class noise_simd_test : public CppUnit::TestFixture
         std::vector<float> got(4 * n);
         detail::awgn_bpsk_blocks(77, first, n, bits.data(), p, got.data());
         CPPUNIT_ASSERT_MESSAGE("picked", std::memcmp(want.data(), got.data(), 4 * n * sizeof(float)) == 0);
-        for (detail::noise_simd isa : detail::available_noise_simd()) {
+        for (simd isa : available_simd()) {
             detail::awgn_bpsk_blocks(isa, 77, first, n, bits.data(), p, got.data());
-            CPPUNIT_ASSERT_MESSAGE(detail::to_string(isa),
+            CPPUNIT_ASSERT_MESSAGE(to_string(isa),
                                    std::memcmp(want.data(), got.data(), 4 * n * sizeof(float)) == 0);
         }
     }

@@ -10,7 +10,7 @@ namespace gr {
 namespace gpufec {
 namespace conv {
 
-#if defined(GPUFEC_LANES_X86)
+#if GPUFEC_X86_SIMD
 void lane_kernel_sse2(const lane_code&, const lane_group&, const lane_workspace&);
 void lane_kernel_avx2(const lane_code&, const lane_group&, const lane_workspace&);
 void lane_kernel_avx512(const lane_code&, const lane_group&, const lane_workspace&);
@@ -24,7 +24,7 @@ namespace {
 lane_kernel kernel_of(simd s)
 {
     switch (s) {
-#if defined(GPUFEC_LANES_X86)
+#if GPUFEC_X86_SIMD
     case simd::sse2:
         return lane_kernel_sse2;
     case simd::avx2:
@@ -40,7 +40,7 @@ lane_kernel kernel_of(simd s)
 single_kernel single_kernel_of(simd s)
 {
     switch (s) {
-#if defined(GPUFEC_LANES_X86)
+#if GPUFEC_X86_SIMD
     case simd::sse2:
         return single_kernel_sse2;
     case simd::avx2:
@@ -117,34 +117,6 @@ lane_code make_lane_code(const trellis& t)
 }
 
 } // namespace
-
-std::string to_string(simd s)
-{
-    switch (s) {
-    case simd::sse2:
-        return "sse2";
-    case simd::avx2:
-        return "avx2";
-    case simd::avx512:
-        return "avx512";
-    default:
-        return "scalar";
-    }
-}
-
-std::vector<simd> available_simd()
-{
-    std::vector<simd> v{ simd::scalar };
-#if defined(GPUFEC_LANES_X86)
-    v.push_back(simd::sse2);
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
-        v.push_back(simd::avx2);
-    if (__builtin_cpu_supports("avx512bw"))
-        v.push_back(simd::avx512);
-#endif
-    return v;
-}
 
 namespace {
 

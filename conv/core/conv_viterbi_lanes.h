@@ -9,6 +9,7 @@
 #define INCLUDED_GPUFEC_CORE_CONV_VITERBI_LANES_H
 
 #include "conv_viterbi_segment.h"
+#include "skeleton/core/simd.h"
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -19,13 +20,8 @@ namespace gr {
 namespace gpufec {
 namespace conv {
 
-/*! Instruction sets of the lane kernels; `scalar` is segment_decoder, one segment at a time. */
-enum class simd { scalar, sse2, avx2, avx512 };
-
-std::string to_string(simd s);
-
-/*! The instruction sets this build and this CPU both have, scalar first, best last. */
-std::vector<simd> available_simd();
+/* The lane kernels' instruction sets are skeleton/core/simd.h's; `scalar` is segment_decoder,
+ * one segment at a time. */
 
 /*! The best of available_simd() for the lane kernels (measured once). */
 simd best_simd();

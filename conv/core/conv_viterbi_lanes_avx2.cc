@@ -4,19 +4,14 @@
  */
 #include "skeleton/common/quantize.h"
 #include "conv_viterbi_lanes.h"
+#if GPUFEC_X86_SIMD
 #include <immintrin.h>
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
-// Only what follows is built for AVX2 (and BMI2, which every AVX2 CPU has): the inline functions of the headers above keep the
-// baseline target, so the linker cannot hand AVX2 copies of them to other files.
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi2"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi2")
-#endif
+// BMI2 too: every AVX2 CPU has it.
+GPUFEC_SIMD_TARGET_BEGIN("avx2,bmi2")
 
 namespace gr {
 namespace gpufec {
@@ -78,8 +73,5 @@ void single_kernel_avx2(const single_code& c, const segment& s, uint8_t* bits, c
 } // namespace gpufec
 } // namespace gr
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
+GPUFEC_SIMD_TARGET_END
 #endif

@@ -3,6 +3,7 @@
  */
 #include "skeleton/common/quantize.h"
 #include "conv_viterbi_lanes.h"
+#if GPUFEC_X86_SIMD
 #include <emmintrin.h>
 #include <algorithm>
 #include <cstdint>
@@ -62,3 +63,4 @@ void single_kernel_sse2(const single_code& c, const segment& s, uint8_t* bits, c
 } // namespace conv
 } // namespace gpufec
 } // namespace gr
+#endif

@@ -34,9 +34,9 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     CPPUNIT_TEST(pool_rethrows_and_stays_usable);
     CPPUNIT_TEST_SUITE_END();
 
-    static std::vector<conv::simd> lane_kernels()
+    static std::vector<simd> lane_kernels()
     {
-        auto v = conv::available_simd();
+        auto v = available_simd();
         v.erase(v.begin());
         return v;
     }
@@ -61,7 +61,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
 
     /* Decodes `count` segments of one shape with `isa` and with the scalar decoder. */
     static void check(const conv::trellis& t,
-                      conv::simd isa,
+                      simd isa,
                       size_t count,
                       size_t n_steps,
                       int end_state,
@@ -97,7 +97,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
 
     void best_is_available()
     {
-        const auto v = conv::available_simd();
+        const auto v = available_simd();
         CPPUNIT_ASSERT(std::find(v.begin(), v.end(), conv::best_simd()) != v.end());
 #if defined(__x86_64__)
         CPPUNIT_ASSERT(v.size() >= 2); // SSE2 is part of x86-64
@@ -107,7 +107,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     void equal_scalar_every_code_and_shape()
     {
         std::mt19937 rng(20);
-        for (conv::simd isa : lane_kernels())
+        for (simd isa : lane_kernels())
             for (int k = 3; k <= 9; ++k)
                 for (int n = 2; n <= 4; ++n)
                     for (bool symmetric : { true, false })
@@ -128,7 +128,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
                                 x = static_cast<int8_t>(static_cast<int>(rng() % (2 * amp + 1)) - amp);
                             llr[rng() % llr.size()] = -128;
                             check(t, isa, count, n_steps, end_state, out_first, n_out, llr, rng,
-                                  conv::to_string(isa) + " k " + std::to_string(k) + " n " +
+                                  to_string(isa) + " k " + std::to_string(k) + " n " +
                                       std::to_string(n) + (symmetric ? " symmetric" : "") +
                                       " shape " + std::to_string(shape));
                         }
@@ -138,7 +138,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     {
         // All erasures (every comparison ties), +-1 (many ties), and +-127/-128 only.
         std::mt19937 rng(21);
-        for (conv::simd isa : lane_kernels())
+        for (simd isa : lane_kernels())
             for (int k : { 3, 7, 9 })
                 for (int kind = 0; kind < 3; ++kind) {
                     const conv::trellis t = make(k, 2, kind != 1, rng);
@@ -148,7 +148,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
                             : kind == 1 ? static_cast<int8_t>(rng() & 1u ? 1 : -1)
                                         : static_cast<int8_t>(rng() % 3 == 0 ? 127 : -128);
                     check(t, isa, conv::lanes_of(isa), 200, -1, 0, 200, llr, rng,
-                          conv::to_string(isa) + " kind " + std::to_string(kind));
+                          to_string(isa) + " kind " + std::to_string(kind));
                 }
     }
 
@@ -157,14 +157,14 @@ class viterbi_lanes_test : public CppUnit::TestFixture
         // +-127 over thousands of steps: metrics grow at the fastest rate, so each lane's
         // renormalisation must keep them exact (rate 1/4, K=9: 508 per step).
         std::mt19937 rng(22);
-        for (conv::simd isa : lane_kernels())
+        for (simd isa : lane_kernels())
             for (int n : { 2, 4 }) {
                 const conv::trellis t = make(9, n, true, rng);
                 std::vector<int8_t> llr(t.n * 6000);
                 for (auto& x : llr)
                     x = static_cast<int8_t>(rng() % 5 ? 127 : -127);
                 check(t, isa, conv::lanes_of(isa) - 1, 5000, -1, 100, 4800, llr, rng,
-                      conv::to_string(isa) + " n " + std::to_string(n));
+                      to_string(isa) + " n " + std::to_string(n));
             }
     }
 
@@ -211,8 +211,8 @@ class viterbi_lanes_test : public CppUnit::TestFixture
             std::vector<int8_t> llr(2 * 300);
             for (auto& x : llr)
                 x = static_cast<int8_t>(static_cast<int>(rng() % 255) - 127);
-            CPPUNIT_ASSERT_EQUAL(size_t(1), conv::lane_decoder(t, 100, conv::simd::scalar).lanes());
-            check(t, conv::simd::scalar, 1, 100, -1, 10, 80, llr, rng, "scalar k " + std::to_string(k));
+            CPPUNIT_ASSERT_EQUAL(size_t(1), conv::lane_decoder(t, 100, simd::scalar).lanes());
+            check(t, simd::scalar, 1, 100, -1, 10, 80, llr, rng, "scalar k " + std::to_string(k));
         }
     }
 
@@ -220,28 +220,28 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     {
         // The widest instruction set up to the one asked for whose lanes S/2 butterflies fill.
         std::mt19937 rng(26);
-        const auto has = [](conv::simd s) {
-            const auto v = conv::available_simd();
+        const auto has = [](simd s) {
+            const auto v = available_simd();
             return std::find(v.begin(), v.end(), s) != v.end();
         };
-        const auto single = [&](int k, conv::simd isa) {
+        const auto single = [&](int k, simd isa) {
             return conv::lane_decoder(make(k, 2, true, rng), 64, isa, isa).single_isa();
         };
-        CPPUNIT_ASSERT(single(7, conv::simd::scalar) == conv::simd::scalar);
-        const auto v = conv::available_simd();
+        CPPUNIT_ASSERT(single(7, simd::scalar) == simd::scalar);
+        const auto v = available_simd();
         CPPUNIT_ASSERT(std::find(v.begin(), v.end(), conv::best_single_simd()) != v.end());
-        if (has(conv::simd::sse2)) {
-            CPPUNIT_ASSERT(single(4, conv::simd::sse2) == conv::simd::scalar); // 4 butterflies
-            CPPUNIT_ASSERT(single(5, conv::simd::sse2) == conv::simd::sse2);
+        if (has(simd::sse2)) {
+            CPPUNIT_ASSERT(single(4, simd::sse2) == simd::scalar); // 4 butterflies
+            CPPUNIT_ASSERT(single(5, simd::sse2) == simd::sse2);
         }
-        if (has(conv::simd::avx2)) {
-            CPPUNIT_ASSERT(single(5, conv::simd::avx2) == conv::simd::sse2);
-            CPPUNIT_ASSERT(single(6, conv::simd::avx2) == conv::simd::avx2);
-            CPPUNIT_ASSERT(single(9, conv::simd::avx2) == conv::simd::avx2);
+        if (has(simd::avx2)) {
+            CPPUNIT_ASSERT(single(5, simd::avx2) == simd::sse2);
+            CPPUNIT_ASSERT(single(6, simd::avx2) == simd::avx2);
+            CPPUNIT_ASSERT(single(9, simd::avx2) == simd::avx2);
         }
-        if (has(conv::simd::avx512)) {
-            CPPUNIT_ASSERT(single(6, conv::simd::avx512) == conv::simd::avx2);
-            CPPUNIT_ASSERT(single(7, conv::simd::avx512) == conv::simd::avx512);
+        if (has(simd::avx512)) {
+            CPPUNIT_ASSERT(single(6, simd::avx512) == simd::avx2);
+            CPPUNIT_ASSERT(single(7, simd::avx512) == simd::avx512);
         }
     }
 
@@ -249,7 +249,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
     void single_equals_scalar_every_code_and_shape()
     {
         std::mt19937 rng(27);
-        for (conv::simd isa : lane_kernels())
+        for (simd isa : lane_kernels())
             for (int k = 3; k <= 9; ++k)
                 for (int n = 2; n <= 4; ++n)
                     for (bool symmetric : { true, false })
@@ -267,7 +267,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
                                 x = static_cast<int8_t>(static_cast<int>(rng() % (2 * amp + 1)) - amp);
                             llr[rng() % llr.size()] = -128;
                             check(t, isa, 1, n_steps, end_state, out_first, n_out, llr, rng,
-                                  "single " + conv::to_string(isa) + " k " + std::to_string(k) +
+                                  "single " + to_string(isa) + " k " + std::to_string(k) +
                                       " n " + std::to_string(n) + (symmetric ? " symmetric" : "") +
                                       " shape " + std::to_string(shape));
                         }
@@ -278,7 +278,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
         // All erasures, +-1, +-127/-128 only; and +-127 over thousands of steps (rate 1/4, K=9:
         // the metrics grow fastest, so the renormalisation must keep them exact).
         std::mt19937 rng(28);
-        for (conv::simd isa : lane_kernels()) {
+        for (simd isa : lane_kernels()) {
             for (int k : { 5, 6, 7, 9 })
                 for (int kind = 0; kind < 3; ++kind) {
                     const conv::trellis t = make(k, 2, kind != 1, rng);
@@ -288,7 +288,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
                             : kind == 1 ? static_cast<int8_t>(rng() & 1u ? 1 : -1)
                                         : static_cast<int8_t>(rng() % 3 == 0 ? 127 : -128);
                     check(t, isa, 1, 200, -1, 0, 200, llr, rng,
-                          "single " + conv::to_string(isa) + " kind " + std::to_string(kind));
+                          "single " + to_string(isa) + " kind " + std::to_string(kind));
                 }
             for (int n : { 2, 4 }) {
                 const conv::trellis t = make(9, n, true, rng);
@@ -296,7 +296,7 @@ class viterbi_lanes_test : public CppUnit::TestFixture
                 for (auto& x : llr)
                     x = static_cast<int8_t>(rng() % 5 ? 127 : -127);
                 check(t, isa, 1, 5000, -1, 100, 4800, llr, rng,
-                      "single " + conv::to_string(isa) + " n " + std::to_string(n));
+                      "single " + to_string(isa) + " n " + std::to_string(n));
             }
         }
     }
