@@ -177,57 +177,6 @@ bsid_drift_limits bsid_derive_drift_limits(const bsid_params& p,
     return l;
 }
 
-bsid_storage parse_bsid_storage(const std::string& name)
-{
-    if (name == "auto")
-        return bsid_storage::AUTO;
-    if (name == "global")
-        return bsid_storage::GLOBAL;
-    if (name == "local")
-        return bsid_storage::LOCAL;
-    throw std::invalid_argument("storage = '" + name + "' is not known: use 'auto', 'global' or 'local'");
-}
-
-std::string bsid_storage_name(bsid_storage s)
-{
-    switch (s) {
-    case bsid_storage::GLOBAL:
-        return "global";
-    case bsid_storage::LOCAL:
-        return "local";
-    default:
-        return "auto";
-    }
-}
-
-bsid_precision parse_bsid_precision(const std::string& name)
-{
-    if (name == "float")
-        return bsid_precision::FLOAT;
-    if (name == "double")
-        return bsid_precision::DOUBLE;
-    throw std::invalid_argument("precision = '" + name + "' is not known: use 'float' or 'double'");
-}
-
-std::string bsid_precision_name(bsid_precision p)
-{
-    return p == bsid_precision::DOUBLE ? "double" : "float";
-}
-
-bsid_lattice parse_bsid_lattice(const std::string& name)
-{
-    if (name == "corridor")
-        return bsid_lattice::CORRIDOR;
-    if (name == "pooled")
-        return bsid_lattice::POOLED;
-    throw std::invalid_argument("lattice = '" + name + "' is not known: use 'corridor' or 'pooled'");
-}
-
-std::string bsid_lattice_name(bsid_lattice l)
-{
-    return l == bsid_lattice::POOLED ? "pooled" : "corridor";
-}
-
 void bsid_map_options::check() const
 {
     decoder_options::check();

@@ -4,7 +4,6 @@
 #include "conv_puncture.h"
 #include <gnuradio/gpufec/conv/conv_code.h>
 #include <algorithm>
-#include <cctype>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -13,12 +12,6 @@ namespace gr {
 namespace gpufec {
 
 namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
 
 std::string octal(unsigned v)
 {
@@ -150,37 +143,6 @@ void check_generators(const std::vector<unsigned>& polys)
 }
 
 } // namespace
-
-termination parse_termination(const std::string& name)
-{
-    const std::string s = lower(name);
-    if (s == "terminated")
-        return termination::TERMINATED;
-    if (s == "truncated")
-        return termination::TRUNCATED;
-    if (s == "tailbiting")
-        return termination::TAILBITING;
-    if (s == "streaming")
-        return termination::STREAMING;
-    throw std::invalid_argument("termination = '" + name + "' is not known: use 'terminated', "
-                                "'truncated', 'tailbiting' or 'streaming'");
-}
-
-std::string termination_name(termination t)
-{
-    switch (t) {
-    case termination::TERMINATED:
-        return "terminated";
-    case termination::TRUNCATED:
-        return "truncated";
-    case termination::TAILBITING:
-        return "tailbiting";
-    case termination::STREAMING:
-        return "streaming";
-    }
-    throw std::invalid_argument("termination = " + std::to_string(int(t)) +
-                                " is not known: allowed are 0 to 3");
-}
 
 conv_code::conv_code(int k,
                      const std::vector<unsigned>& polys,

@@ -10,29 +10,6 @@
 namespace gr {
 namespace gpufec {
 
-polys_order parse_polys_order(const std::string& name)
-{
-    if (name == "octal")
-        return polys_order::OCTAL;
-    if (name == "gr-fec")
-        return polys_order::GR_FEC;
-    throw std::invalid_argument("polys_order = '" + name +
-                                "' is not known: use 'octal' (0o171, 0o133) or 'gr-fec' "
-                                "(gr-fec's cc_encoder form, [79, 109])");
-}
-
-std::string polys_order_name(polys_order o)
-{
-    switch (o) {
-    case polys_order::OCTAL:
-        return "octal";
-    case polys_order::GR_FEC:
-        return "gr-fec";
-    }
-    throw std::invalid_argument("polys_order = " + std::to_string(int(o)) +
-                                " is not known: allowed are 0 and 1");
-}
-
 namespace {
 
 /* One number: a '-' or '~' prefix inverts its output (the result is negative), then a 0o, 0x

@@ -10,6 +10,8 @@
 #include <gnuradio/gpufec/bsid/bsid_channel_model.h>
 #include <gnuradio/gpufec/core/core_api.h>
 #include <gnuradio/gpufec/core/decoder.h>
+// bsid_storage, bsid_lattice, bsid_precision: generated from bsid/bsid_options.yml.
+#include <gnuradio/gpufec/bsid/bsid_options.h>
 #include <gnuradio/gpufec/bsid/tvb_code.h>
 #include <cstddef>
 #include <cstdint>
@@ -66,28 +68,6 @@ GPUFEC_CORE_API bsid_drift_limits bsid_derive_drift_limits(const bsid_params& p,
                                                            double threshold = bsid_default_drift_threshold,
                                                            int max_drift = -1,
                                                            int max_symbol_drift = -1);
-
-/*! @brief Where the CUDA backend keeps the gamma metrics (Briffa section IV). */
-enum class bsid_storage {
-    AUTO = 0,   //!< global when a batch's gamma metrics fit in a quarter of the free memory
-    GLOBAL = 1, //!< gamma for the whole frame computed once and stored
-    LOCAL = 2,  //!< gamma recomputed in the forward and the backward pass, not stored
-};
-GPUFEC_CORE_API bsid_storage parse_bsid_storage(const std::string& name);
-GPUFEC_CORE_API std::string bsid_storage_name(bsid_storage s);
-
-/*! @brief How the receiver metric's lattices are laid out (docs/bsid.md, "Lattice"). */
-enum class bsid_lattice {
-    CORRIDOR = 0, //!< Briffa's: one lattice per start drift, drift changes within the corridor
-    POOLED = 1,   //!< one lattice per codeword over the absolute drift, all start drifts at once
-};
-GPUFEC_CORE_API bsid_lattice parse_bsid_lattice(const std::string& name);
-GPUFEC_CORE_API std::string bsid_lattice_name(bsid_lattice l);
-
-/*! @brief The arithmetic of the lattice and of the alpha, beta and posterior sums. */
-enum class bsid_precision { FLOAT = 0, DOUBLE = 1 };
-GPUFEC_CORE_API bsid_precision parse_bsid_precision(const std::string& name);
-GPUFEC_CORE_API std::string bsid_precision_name(bsid_precision p);
 
 /*! @brief The MAP decoder's options: every decoder's (backend, device, max_batch, threads),
  *  and its own. The soft-input options (input, llr_scale, invert) do not apply: the received

@@ -6,37 +6,14 @@
 
 #include <gnuradio/gpufec/core/code.h>
 #include <gnuradio/gpufec/core/core_api.h>
+// termination, polys_order: generated from conv/conv_options.yml.
+#include <gnuradio/gpufec/conv/conv_options.h>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace gr {
 namespace gpufec {
-
-/*! @brief How frames begin and end (docs/viterbi.md). */
-enum class termination {
-    TERMINATED = 0, //!< state 0 at both ends: k-1 zero tail bits after each frame
-    TRUNCATED = 1,  //!< state 0 at the start, the end state is whatever the data left
-    TAILBITING = 2, //!< start state = end state (the frame's last k-1 bits), no tail
-    STREAMING = 3   //!< one endless stream from state 0, no frames
-};
-
-/*! @brief Parses "terminated", "truncated", "tailbiting" or "streaming". */
-GPUFEC_CORE_API termination parse_termination(const std::string& name);
-GPUFEC_CORE_API std::string termination_name(termination t);
-
-/*!
- * @brief How generators are written (docs/conventions.md).
- *
- * OCTAL is the textbooks' and standards' form: bit k-1 taps the newest input bit (0171, 0133).
- * GR_FEC is gr-fec's cc_encoder/cc_decoder form: each generator bit-reversed over k bits, bit 0
- * tapping the newest input bit ([79, 109] for 0171, 0133, in the same order).
- */
-enum class polys_order { OCTAL = 0, GR_FEC = 1 };
-
-/*! @brief Parses "octal" or "gr-fec". */
-GPUFEC_CORE_API polys_order parse_polys_order(const std::string& name);
-GPUFEC_CORE_API std::string polys_order_name(polys_order o);
 
 /*!
  * @brief Generators from text such as "171, 133" or "[0o171, 0o133]" (GRC's form): numbers
